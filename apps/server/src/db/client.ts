@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The one database type features see; PGlite and PostgreSQL speak the same dialect through it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget =
+  /** Embedded PostgreSQL; without a directory it lives in memory (tests). */
+  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; maxConnections?: number };
+
+export interface DatabaseHandle {
+  readonly kind: DatabaseTarget['kind'];
+  readonly db: Database;
+  /** Applies the committed migrations that have not run yet. */
+  migrate(): Promise<void>;
+  /** A real round trip to the database; rejects when it cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Resolves to apps/server/src/db/migrations from both src/db (tsx, vitest) and dist/db (node).
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
+
+async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+function openPglite(dataDir: string | undefined): DatabaseHandle {
+  let directory: string | undefined;
+  if (dataDir) {
+    directory = path.join(dataDir, 'pglite');
+    mkdirSync(directory, { recursive: true });
+  }
+  const client = new PGlite(directory);
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: () => ping(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+function openPostgres(url: string, maxConnections: number): DatabaseHandle {
+  const client = postgres(url, { max: maxConnections, onnotice: () => undefined });
+  const db = drizzlePostgres({ client, schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    migrate: async () => {
+      // A dedicated single connection: migrations take advisory locks and must not share a pool slot.
+      const migrator = postgres(url, { max: 1, onnotice: () => undefined });
+      try {
+        await migratePostgres(drizzlePostgres({ client: migrator }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await migrator.end({ timeout: 5 });
+      }
+    },
+    ping: () => ping(db),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url, target.maxConnections ?? 10);
+}

@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { createShutdown } from './platform/shutdown.js';
+
+// apps/web/dist seen from both apps/server/src (tsx) and apps/server/dist (node).
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, DEFAULT_WEB_DIST);
+  const database = openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  await database.migrate();
+
+  const app = await buildApp({
+    database,
+    logger: { level: config.logLevel },
+    webDistDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+  });
+  const shutdown = createShutdown({
+    app,
+    resources: [
+      { name: 'events', close: () => app.events.drain() },
+      { name: 'database', close: () => database.close() },
+    ],
+    timeoutMs: config.shutdownTimeoutMs,
+    log: app.log,
+  });
+  const stopAndExit = (signal: string, failed = false) => {
+    void shutdown(signal).then((code) => process.exit(failed ? 1 : code));
+  };
+  process.once('SIGTERM', () => stopAndExit('SIGTERM'));
+  process.once('SIGINT', () => stopAndExit('SIGINT'));
+  process.on('uncaughtException', (err) => {
+    app.log.fatal({ err }, 'uncaught exception');
+    stopAndExit('uncaughtException', true);
+  });
+  process.on('unhandledRejection', (err) => {
+    app.log.fatal({ err }, 'unhandled rejection');
+    stopAndExit('unhandledRejection', true);
+  });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.fatal({ err }, 'could not start listening');
+    await database.close();
+    process.exit(1);
+  }
+  app.log.info({ database: database.kind, web: Boolean(config.webDistDir) }, 'Bookshelf is ready');
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error('Bookshelf failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import { ApiErrorSchema } from '@bookshelf/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { AppError } from './errors.js';
+
+describe('error answers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      extend: (app) => {
+        app.get('/api/test/boom', () => {
+          throw new Error('secret internals at /srv/app.ts:12');
+        });
+        app.get('/api/test/teapot', () => {
+          throw new AppError(418, 'TEAPOT', 'I am a teapot');
+        });
+        app.post(
+          '/api/test/echo',
+          { schema: { body: z.object({ title: z.string().min(1), pages: z.number().int().positive() }) } },
+          (request) => request.body,
+        );
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers an unknown /api path with 404 JSON for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/no/such/thing?x=1' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      const body = ApiErrorSchema.parse(res.json());
+      expect(body.error.code).toBe('NOT_FOUND');
+      expect(body.error.message).toContain('/api/no/such/thing');
+    }
+  });
+
+  it('answers a thrown error with 500 JSON carrying the request id and no stack or message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    const body = ApiErrorSchema.parse(res.json());
+    expect(body.error.code).toBe('INTERNAL_ERROR');
+    expect(body.error.requestId).toBe(res.headers['x-request-id']);
+    expect(res.body).not.toContain('secret internals');
+    expect(res.body).not.toContain('stack');
+  });
+
+  it('passes an AppError status, code and message through', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/teapot' });
+    expect(res.statusCode).toBe(418);
+    expect(res.json()).toMatchObject({ error: { code: 'TEAPOT', message: 'I am a teapot' } });
+  });
+
+  it('answers a body that breaks the schema with 400 naming the field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { title: 'Dune', pages: -3 } });
+    expect(res.statusCode).toBe(400);
+    const body = ApiErrorSchema.parse(res.json());
+    expect(body.error.code).toBe('VALIDATION_ERROR');
+    expect(body.error.message).toContain('body.pages');
+    expect(body.error.issues?.map((i) => i.path)).toEqual(['body.pages']);
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(ApiErrorSchema.parse(res.json()).error.requestId).toBeTruthy();
+  });
+
+  it('keeps a well-formed incoming X-Request-Id and replaces a hostile one', async () => {
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'proxy-1234abcd' },
+    });
+    expect(kept.headers['x-request-id']).toBe('proxy-1234abcd');
+
+    const replaced = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'evil\nlevel=fatal msg=forged' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends a Content-Security-Policy header', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});

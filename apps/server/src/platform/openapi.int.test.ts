@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+
+describe('OpenAPI', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves a document generated from the routes’ zod schemas at /api/openapi.json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/health']?.get).toMatchObject({
+      responses: {
+        200: { content: { 'application/json': { schema: expect.anything() } } },
+      },
+    });
+    expect(Object.keys(doc.paths)).not.toContain('/api/openapi.json');
+  });
+
+  it('serves a browsable UI at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const page = res.statusCode === 302 ? await t.app.inject({ method: 'GET', url: res.headers.location! }) : res;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toMatch(/swagger/i);
+  });
+});

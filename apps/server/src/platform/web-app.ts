@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Vite puts content-hashed files under /assets; everything there may be cached for a year. */
+const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
+
+/** A last segment with an extension names a file: a missing one is a 404, never the app's HTML. */
+const LOOKS_LIKE_FILE = /\/[^/]*\.[A-Za-z0-9]+$/;
+
+export function hasWebApp(distDir: string | undefined): distDir is string {
+  return Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
+}
+
+/** Serves the built SPA's files. The HTML fallback for client routes is `serveAppShell`. */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: distDir,
+    // One route per built file, listed at start-up; every other path falls through to the
+    // not-found handler, which serves the app shell for client routes.
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      reply.header(
+        'cache-control',
+        filePath.includes(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}
+
+/**
+ * The SPA fallback: any GET for a client route (spec core.md §2, including "any other path") gets
+ * index.html so the router in the browser decides what to show. Returns false when it does not apply.
+ */
+export function serveAppShell(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (LOOKS_LIKE_FILE.test(pathname)) return false;
+  void reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  return true;
+}

@@ -1,0 +1,89 @@
+import { ApiErrorSchema } from '@bookshelf/contract';
+import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
+
+/** A failed API call: the server's error body when it sent one, otherwise what went wrong on the way. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** Status 0 stands for "no answer" (offline, DNS, connection reset). */
+export const NETWORK_ERROR = 0;
+
+/** Worth another try: no answer, rate limited, or the server's fault. A 4xx will fail the same way again. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return false;
+  return error.status === NETWORK_ERROR || error.status === 429 || error.status >= 500;
+}
+
+export interface ApiClientOptions {
+  /** Prefix for every path; empty in the browser, where /api is same-origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+async function readError(res: Response): Promise<ApiRequestError> {
+  const parsed = ApiErrorSchema.safeParse(await res.json().catch(() => null));
+  if (parsed.success) {
+    const { code, message, requestId } = parsed.data.error;
+    return new ApiRequestError(res.status, code, message, requestId);
+  }
+  return new ApiRequestError(res.status, 'HTTP_ERROR', `The server answered ${res.status} ${res.statusText}`.trim());
+}
+
+/**
+ * The typed API client: every response is parsed with the contract's schema, so a server that drifts
+ * from the contract fails here, loudly, instead of deep inside a component.
+ */
+export function createApiClient({ baseUrl = '', fetch: doFetch = globalThis.fetch }: ApiClientOptions = {}) {
+  return async function request<S extends $ZodType>(
+    path: string,
+    schema: S,
+    { method = 'GET', body, signal }: RequestOptions = {},
+  ): Promise<output<S>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    // The server's CSRF defence: cookie-authenticated unsafe requests must carry this header.
+    if (UNSAFE.has(method)) headers['x-requested-with'] = 'fetch';
+
+    let res: Response;
+    try {
+      res = await doFetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      throw new ApiRequestError(NETWORK_ERROR, 'NETWORK_ERROR', 'Could not reach the server. Check your connection.');
+    }
+    if (!res.ok) throw await readError(res);
+
+    const json: unknown = res.status === 204 ? undefined : await res.json();
+    const parsed = safeParse(schema, json);
+    if (!parsed.success) {
+      throw new ApiRequestError(res.status, 'BAD_RESPONSE', `Unexpected response from ${method} ${path}`);
+    }
+    return parsed.data;
+  };
+}
+
+export const api = createApiClient();

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('the app as npm start serves it', () => {
+  test('the home page loads, talks to the API and breaks no Content-Security-Policy rule', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    await page.goto('/');
+    await expect(page).toHaveTitle('Bookshelf');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Your library');
+    await expect(page.getByTestId('server-status')).toHaveText('Server and database OK');
+    expect(problems).toEqual([]);
+  });
+
+  test('a deep link to a client route opens the app on that screen, and so does a reload', async ({ page }) => {
+    await page.goto('/books/123/summary');
+    await expect(page.locator('[data-tab="library"]')).toBeVisible();
+    await page.reload();
+    await expect(page.locator('[data-tab="library"]')).toBeVisible();
+
+    await page.goto('/reading-challenges');
+    await expect(page.getByRole('heading', { name: 'Reading challenges' })).toBeVisible();
+  });
+
+  test('client-side navigation moves between screens without a page load', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Explore Books' }).click();
+    await expect(page).toHaveURL(/\/books$/);
+    await expect(page.locator('[data-tab="library"]')).toBeVisible();
+    await page.getByRole('link', { name: 'Bookshelf' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Your library');
+  });
+
+  test('/api stays JSON next to the app, and the API docs are browsable', async ({ page, request }) => {
+    const missing = await request.get('/api/no-such-route');
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+
+    await page.goto('/api/docs');
+    await expect(page.getByText('Bookshelf API').first()).toBeVisible();
+    await expect(page.getByText('/api/health').first()).toBeVisible();
+  });
+});

@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.E2E_PORT ?? '3100';
+const baseURL = `http://127.0.0.1:${port}`;
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: inCi,
+  retries: inCi ? 1 : 0,
+  workers: 2,
+  reporter: [['list'], ['json', { outputFile: path.join(root, 'node_modules/.tmp/e2e-results.json') }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      // Without these, Chromium keeps calling home and the machine's closed network refuses it.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
+    { name: 'mobile', use: { ...devices['Pixel 7'] } },
+  ],
+  webServer: {
+    // Exactly how a person starts the app: build, then serve on the embedded database.
+    command: 'npm start',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stderr: 'pipe',
+    stdout: 'pipe',
+    env: {
+      ...(process.env as Record<string, string>),
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, 'node_modules/.tmp/e2e-data'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

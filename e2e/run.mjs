@@ -1,0 +1,50 @@
+// Runs the browser journeys against the app started exactly as `npm start` starts it, on a free port
+// with a temporary DATA_DIR. Without a browser it skips loudly, except under CI=true where that fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+
+if (!existsSync(chromePath)) {
+  const banner = '='.repeat(78);
+  if (inCi) {
+    console.error(
+      `${banner}\nE2E FAILED: no Chromium at ${chromePath} (set CHROME_PATH). CI needs a browser.\n${banner}`,
+    );
+    process.exit(1);
+  }
+  console.warn(
+    `${banner}\nE2E SKIPPED: no Chromium at ${chromePath}.\n` +
+      `Install it (apt-get install -y chromium) or set CHROME_PATH, then run: npm run test:e2e\n${banner}`,
+  );
+  process.exit(0);
+}
+
+/** Asks the OS for a free port; the server binds it a moment later. */
+const port = await new Promise((resolve, reject) => {
+  const probe = createServer();
+  probe.once('error', reject);
+  probe.listen(0, '127.0.0.1', () => {
+    const { port: free } = /** @type {import('node:net').AddressInfo} */ (probe.address());
+    probe.close(() => resolve(free));
+  });
+});
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bookshelf-e2e-'));
+
+const result = spawnSync(
+  'npx',
+  ['playwright', 'test', '--config', path.join(here, 'playwright.config.ts'), ...process.argv.slice(2)],
+  {
+    cwd: here,
+    stdio: 'inherit',
+    env: { ...process.env, CHROME_PATH: chromePath, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+  },
+);
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(result.status ?? 1);

@@ -1,0 +1,8 @@
+import { z } from 'zod/mini';
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  db: z.enum(['ok', 'error']),
+});
+HealthSchema.register(z.globalRegistry, { id: 'Health' });
+export type Health = z.infer<typeof HealthSchema>;
