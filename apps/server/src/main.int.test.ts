@@ -70,6 +70,17 @@ describe('the server process', () => {
     }
   });
 
+  it.runIf(testDatabaseKind === 'pglite')('refuses to open a DATA_DIR that another running server uses', async () => {
+    const first = await startServer(env);
+    try {
+      await expect(startServer(env)).rejects.toThrow(/exited with 1[\s\S]*Another Bookshelf server/);
+      expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
+    } finally {
+      first.child.kill('SIGTERM');
+      expect(await first.exit).toBe(0);
+    }
+  });
+
   it('refuses a bad configuration with a message and exit code 1', async () => {
     await expect(startServer({ ...env, PORT: 'eighty' })).rejects.toThrow(/exited with 1[\s\S]*PORT/);
   });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 import { createShutdown } from './platform/shutdown.js';
 
 // apps/web/dist seen from both apps/server/src (tsx) and apps/server/dist (node).
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) console.error(err.message);
   else console.error('Bookshelf failed to start:', err);
   process.exit(1);
 });
