@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '@bookshelf/contract';
+import { ApiErrorSchema, isRetryableMessage } from '@bookshelf/contract';
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 
@@ -18,10 +18,15 @@ export class ApiRequestError extends Error {
 /** Status 0 stands for "no answer" (offline, DNS, connection reset). */
 export const NETWORK_ERROR = 0;
 
-/** Worth another try: no answer, rate limited, or the server's fault. A 4xx will fail the same way again. */
+/**
+ * Worth another try (spec social.md §9): no answer, rate limited, or the server's fault. A 4xx will fail
+ * the same way again. Errors that did not come from the API fall back to the spec's message rule.
+ */
 export function isRetryable(error: unknown): boolean {
-  if (!(error instanceof ApiRequestError)) return false;
-  return error.status === NETWORK_ERROR || error.status === 429 || error.status >= 500;
+  if (error instanceof ApiRequestError) {
+    return error.status === NETWORK_ERROR || error.status === 429 || error.status >= 500;
+  }
+  return error instanceof Error && isRetryableMessage(error.message);
 }
 
 export interface ApiClientOptions {
