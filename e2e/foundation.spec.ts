@@ -39,8 +39,14 @@ test.describe('the app as npm start serves it', () => {
     expect(missing.status()).toBe(404);
     expect(await missing.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
 
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
+    page.on('requestfailed', (req) => problems.push(`${req.url()}: ${req.failure()?.errorText}`));
     await page.goto('/api/docs');
     await expect(page.getByText('Bookshelf API').first()).toBeVisible();
     await expect(page.getByText('/api/health').first()).toBeVisible();
+    expect(problems).toEqual([]);
   });
 });

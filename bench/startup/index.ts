@@ -29,12 +29,24 @@ async function launch(dataDir: string): Promise<{ ms: number; stop: () => Promis
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // DATABASE_URL blank: this measures the embedded database even when the shell points at PostgreSQL.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   for (;;) {
-    if (performance.now() - started > 30_000) throw new Error('the server did not answer within 30 s');
+    if (performance.now() - started > 30_000) {
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error('the server did not answer within 30 s');
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.status === 200) break;

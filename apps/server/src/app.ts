@@ -4,7 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './features/health/health.routes.js';
-import { apiNotFound, registerErrorHandler } from './platform/errors.js';
+import { apiNotFound, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type EventBus } from './platform/events.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { requestId } from './platform/request-id.js';
@@ -34,6 +34,7 @@ export async function buildApp(options: AppOptions) {
     // Idle keep-alive sockets are closed on shutdown; in-flight requests are allowed to finish.
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -67,15 +68,16 @@ export async function buildApp(options: AppOptions) {
   const events = options.events ?? createEventBus<DomainEvents>(app.log);
   app.decorate('events', events);
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, { https });
   await app.register(healthRoutes({ pingDatabase: database.ping }));
 
   const serveWeb = hasWebApp(webDistDir);
   if (serveWeb) await registerWebApp(app, webDistDir);
 
   app.setNotFoundHandler((request, reply) => {
-    if (!isApiPath(request.url) && serveWeb && serveAppShell(request, reply)) return reply;
-    return apiNotFound(request, reply);
+    if (isApiPath(request.url)) return apiNotFound(request, reply);
+    if (serveWeb && serveAppShell(request, reply)) return reply;
+    return notFoundReply(request, reply);
   });
 
   return app;

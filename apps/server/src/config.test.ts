@@ -11,8 +11,21 @@ describe('loadConfig', () => {
     expect(config.shutdownTimeoutMs).toBe(10_000);
   });
 
-  it('treats an empty DATABASE_URL as unset and accepts a postgres URL', () => {
-    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  it('treats empty or blank values as unset, so they fall back to the defaults', () => {
+    const config = loadConfig({ PORT: '', HOST: ' ', DATA_DIR: '', LOG_LEVEL: '', DATABASE_URL: '', PUBLIC_URL: '' });
+    expect(config).toMatchObject({ port: 3000, host: 'localhost', logLevel: 'info', dataDir: path.resolve('data') });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBeUndefined();
+  });
+
+  it('keeps only the origin of PUBLIC_URL and refuses a non-http scheme', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://books.example.org/some/path' }).publicUrl).toBe(
+      'https://books.example.org',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('accepts a postgres URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).databaseUrl).toBe('postgres://u@h:5432/db');
   });
 

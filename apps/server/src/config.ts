@@ -1,27 +1,29 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out. */
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
-      .optional(),
-  ),
-  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: optionalString,
+  WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
+
+/** Empty or blank values count as unset, so `PORT= npm start` behaves like leaving PORT out. */
+function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(ConfigSchema.shape)) {
+    const value = env[key]?.trim();
+    if (value) out[key] = value;
+  }
+  return out;
+}
 
 export interface Config {
   port: number;
@@ -40,7 +42,7 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once at start-up; a bad value stops the process with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  const parsed = ConfigSchema.safeParse(withoutBlanks(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
@@ -51,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
-    publicUrl: c.PUBLIC_URL,
+    publicUrl: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined,
     logLevel: c.LOG_LEVEL,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : defaultWebDistDir,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,

@@ -33,6 +33,9 @@ export interface DatabaseHandle {
 // Resolves to apps/server/src/db/migrations from both src/db (tsx, vitest) and dist/db (node).
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 
+/** An arbitrary constant that names "Bookshelf migrations" among advisory locks. */
+const MIGRATION_LOCK_KEY = 7_310_421_055;
+
 async function ping(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }
@@ -70,12 +73,14 @@ function openPostgres(url: string, maxConnections: number): DatabaseHandle {
     kind: 'postgres',
     db,
     migrate: async () => {
-      // A dedicated single connection: migrations take advisory locks and must not share a pool slot.
+      // Several instances may start at once against one database. Drizzle's migrator takes no lock, so
+      // a session advisory lock on one dedicated connection makes them apply migrations one at a time.
       const migrator = postgres(url, { max: 1, onnotice: () => undefined });
       try {
+        await migrator`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
         await migratePostgres(drizzlePostgres({ client: migrator }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
-        await migrator.end({ timeout: 5 });
+        await migrator.end({ timeout: 5 }); // ending the session releases the advisory lock
       }
     },
     ping: () => ping(db),

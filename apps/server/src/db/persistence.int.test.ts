@@ -56,3 +56,27 @@ describe('the migrated schema', () => {
     }
   });
 });
+
+describe.runIf(testDatabaseKind === 'postgres')('several instances starting at once on PostgreSQL', () => {
+  it('apply the migrations once, without one of them failing', async () => {
+    const scratch = await createTestDatabase(); // already migrated: use an empty sibling database instead
+    const url = new URL(scratch.url!);
+    const empty = `${url.pathname.slice(1)}_empty`;
+    const admin = openDatabase({ kind: 'postgres', url: scratch.url!, maxConnections: 1 });
+    await admin.db.execute(`CREATE DATABASE "${empty}"`);
+    url.pathname = `/${empty}`;
+    try {
+      const instances = Array.from({ length: 4 }, () =>
+        openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 1 }),
+      );
+      await Promise.all(instances.map((i) => i.migrate()));
+      const rows = await instances[0]!.db.execute('select count(*)::int as n from drizzle.__drizzle_migrations');
+      expect(rows).toEqual([{ n: 1 }]);
+      await Promise.all(instances.map((i) => i.close()));
+    } finally {
+      await admin.db.execute(`DROP DATABASE IF EXISTS "${empty}" WITH (FORCE)`);
+      await admin.close();
+      await scratch.close();
+    }
+  });
+});

@@ -12,6 +12,14 @@ describe('error answers', () => {
         app.get('/api/test/boom', () => {
           throw new Error('secret internals at /srv/app.ts:12');
         });
+        app.get('/api/test/throw-null', () => {
+          throw null;
+        });
+        app.get('/api/test/library-409', () => {
+          throw Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+            statusCode: 409,
+          });
+        });
         app.get('/api/test/teapot', () => {
           throw new AppError(418, 'TEAPOT', 'I am a teapot');
         });
@@ -46,6 +54,27 @@ describe('error answers', () => {
     expect(res.body).not.toContain('stack');
   });
 
+  it('answers a thrown non-Error value with the same 500 body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/throw-null' });
+    expect(res.statusCode).toBe(500);
+    expect(ApiErrorSchema.parse(res.json()).error.code).toBe('INTERNAL_ERROR');
+  });
+
+  it('keeps another library’s 4xx status but not its message, which may carry internals', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/library-409' });
+    expect(res.statusCode).toBe(409);
+    expect(ApiErrorSchema.parse(res.json()).error.code).toBe('HTTP_409');
+    expect(res.body).not.toContain('users_email_key');
+  });
+
+  it('answers a malformed URL with the API error body and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    const body = ApiErrorSchema.parse(res.json());
+    expect(body.error.code).toBe('BAD_REQUEST');
+    expect(body.error.requestId).toBe(res.headers['x-request-id']);
+  });
+
   it('passes an AppError status, code and message through', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/teapot' });
     expect(res.statusCode).toBe(418);
@@ -69,7 +98,9 @@ describe('error answers', () => {
       payload: '{"title": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(ApiErrorSchema.parse(res.json()).error.requestId).toBeTruthy();
+    const body = ApiErrorSchema.parse(res.json());
+    expect(body.error.code).toBe('BAD_REQUEST');
+    expect(body.error.requestId).toBeTruthy();
   });
 
   it('keeps a well-formed incoming X-Request-Id and replaces a hostile one', async () => {

@@ -20,26 +20,66 @@ function body(request: FastifyRequest, code: string, message: string, issues?: A
   return { error: { code, message, requestId: request.id, ...(issues ? { issues } : {}) } };
 }
 
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'CONNECTION_CLOSED',
+/** Codes that only a database driver produces: the connection is gone or the server is shutting down. */
+const DATABASE_DOWN_CODES = new Set([
+  'CONNECTION_CLOSED', // postgres.js
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
   'CONNECT_TIMEOUT',
-  '57P01', // admin_shutdown
-  '57P03', // cannot_connect_now
+  '57P01', // PostgreSQL admin_shutdown
+  '57P03', // PostgreSQL cannot_connect_now
 ]);
+/** Socket failures, which mean "database down" only below a failed query. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
 
-/** True when the error (or one it wraps) says the database cannot be reached right now. */
+/**
+ * True when the error says the database cannot be reached right now. A bare socket error counts only
+ * inside a failed database query, so an outbound HTTP failure is never reported as a database outage.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+  let inQuery = false;
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 6; e = e.cause, depth += 1) {
+    if (e.name === 'DrizzleQueryError') inQuery = true;
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof code === 'string' && (DATABASE_DOWN_CODES.has(code) || (inQuery && SOCKET_CODES.has(code)))) {
+      return true;
+    }
     if (/PGlite is closed/i.test(e.message)) return true;
   }
   return false;
+}
+
+/** Fastify's own client errors keep their message (it describes the request); anything else gets these. */
+const CLIENT_ERROR_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  404: ErrorCode.notFound,
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  400: 'The request could not be understood.',
+  413: 'The request is too large.',
+  415: 'This content type is not supported.',
+  429: 'Too many requests. Please wait a moment before trying again.',
+};
+
+/**
+ * Errors Fastify raises before routing (a malformed URL, a bad content-type header): same body shape,
+ * and the request id header that the onRequest hook would have set.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .code(status)
+    .header('x-request-id', request.id)
+    .send(body(request, CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST', error.message));
+}
+
+export function notFoundReply(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send(body(request, ErrorCode.notFound, 'Not found'));
 }
 
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
@@ -53,7 +93,12 @@ export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
  * message; everything unexpected is logged with its stack and answered as a bare 500 with the request id.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: unknown, request, reply) => {
+    if (!(thrown instanceof Error)) {
+      request.log.error({ thrown }, 'a non-Error value was thrown');
+      return reply.code(500).send(body(request, ErrorCode.internal, 'Something went wrong on our side.'));
+    }
+    const error = thrown as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
@@ -75,8 +120,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
-      return reply.code(status).send(body(request, error.code ?? 'BAD_REQUEST', error.message));
+      // Fastify's and its plugins' (FST_*) messages describe the request: malformed JSON, wrong content
+      // type, body too large. Any other library's 4xx message may carry internals, so it is replaced.
+      const code = CLIENT_ERROR_CODES[status] ?? `HTTP_${status}`;
+      const message = error.code?.startsWith('FST_')
+        ? error.message
+        : (CLIENT_ERROR_MESSAGES[status] ?? 'The request was not accepted.');
+      return reply.code(status).send(body(request, code, message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(body(request, ErrorCode.internal, 'Something went wrong on our side.'));

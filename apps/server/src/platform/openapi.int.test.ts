@@ -27,5 +27,22 @@ describe('OpenAPI', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toMatch(/swagger/i);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain('validator.swagger.io'); // the docs page's own policy, not helmet's
+    expect(csp).not.toContain('upgrade-insecure-requests'); // would blank the page on http://<lan-address>
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("script-src 'self'");
+  });
+
+  it('keeps upgrade-insecure-requests on the docs page behind https', async () => {
+    const secure = await createTestApp({ publicUrl: 'https://books.example.org' });
+    const first = await secure.app.inject({ method: 'GET', url: '/api/docs' });
+    const res =
+      first.statusCode === 302 ? await secure.app.inject({ method: 'GET', url: first.headers.location! }) : first;
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain('validator.swagger.io');
+    expect(csp).toContain('upgrade-insecure-requests');
+    await secure.close();
   });
 });

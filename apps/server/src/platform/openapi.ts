@@ -3,8 +3,22 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+/**
+ * swagger-ui's own CSP always upgrades to https, which blanks the page on a plain-http LAN address, and
+ * pins inline styles by hash, which its UI then breaks. The docs page gets the upgrade only behind https
+ * and may use inline styles (it runs no user content).
+ */
+export function docsCsp(header: string, https: boolean): string {
+  const directives = header
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d && (https || d !== 'upgrade-insecure-requests'))
+    .map((d) => (d.startsWith('style-src ') ? "style-src 'self' 'unsafe-inline'" : d));
+  return `${directives.join('; ')};`;
+}
+
 /** The OpenAPI document is generated from the zod schemas the routes declare. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -22,6 +36,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    transformStaticCSP: (header) => docsCsp(header, https),
     uiConfig: { url: '/api/openapi.json' },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());

@@ -6,8 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Vite puts content-hashed files under /assets; everything there may be cached for a year. */
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
 
-/** A last segment with an extension names a file: a missing one is a 404, never the app's HTML. */
-const LOOKS_LIKE_FILE = /\/[^/]*\.[A-Za-z0-9]+$/;
+/**
+ * A missing static file is a 404, never the app's HTML (a stale chunk must fail loudly so the lazy-load
+ * retry sees it). Only these extensions name files: /profile/jane.doe or /blog/v1.2 are client routes.
+ */
+const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|wasm)$/i;
 
 export function hasWebApp(distDir: string | undefined): distDir is string {
   return Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
@@ -37,7 +40,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
 export function serveAppShell(request: FastifyRequest, reply: FastifyReply): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
-  if (LOOKS_LIKE_FILE.test(pathname)) return false;
+  if (STATIC_FILE.test(pathname)) return false;
   void reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   return true;
 }

@@ -21,6 +21,12 @@ describe('api client', () => {
     await expect(request('/api/health', HealthSchema)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 
+  it('rejects a 2xx body that is not JSON as a bad response, not a SyntaxError', async () => {
+    server = await startFakeServer({ 'GET /api/health': () => ({ body: '<html>proxy login</html>' }) });
+    const request = createApiClient({ baseUrl: server.url });
+    await expect(request('/api/health', HealthSchema)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+
   it('turns the server error body into an ApiRequestError with status, code, message and request id', async () => {
     server = await startFakeServer({
       'GET /api/books/1': () => ({

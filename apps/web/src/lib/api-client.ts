@@ -82,11 +82,16 @@ export function createApiClient({ baseUrl = '', fetch: doFetch = globalThis.fetc
     }
     if (!res.ok) throw await readError(res);
 
-    const json: unknown = res.status === 204 ? undefined : await res.json();
-    const parsed = safeParse(schema, json);
-    if (!parsed.success) {
-      throw new ApiRequestError(res.status, 'BAD_RESPONSE', `Unexpected response from ${method} ${path}`);
+    const badResponse = () =>
+      new ApiRequestError(res.status, 'BAD_RESPONSE', `Unexpected response from ${method} ${path}`);
+    let json: unknown;
+    try {
+      json = res.status === 204 ? undefined : await res.json();
+    } catch {
+      throw badResponse(); // a proxy's HTML page, a truncated body
     }
+    const parsed = safeParse(schema, json);
+    if (!parsed.success) throw badResponse();
     return parsed.data;
   };
 }
