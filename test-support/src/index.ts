@@ -1,1 +1,3 @@
 export * from './fake-server.js';
+export * from './fake-oauth.js';
+export * from './fake-smtp.js';
