@@ -1,12 +1,31 @@
 import type { DomainEvents } from '@bookshelf/contract';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { OAuthConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createApiTokensService } from './features/auth/api-tokens.service.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { createAuthService } from './features/auth/auth.service.js';
+import { meRoutes } from './features/auth/me.routes.js';
+import { oauthRoutes } from './features/auth/oauth.routes.js';
+import { createOAuthService } from './features/auth/oauth.service.js';
+import { createSessionCookies } from './features/auth/session-cookie.js';
+import {
+  createApiTokensRepository,
+  createPasswordResetsRepository,
+  createSessionsRepository,
+} from './features/auth/sessions.repository.js';
+import { createSessionsService } from './features/auth/sessions.service.js';
+import { createIdentitiesRepository, createUsersRepository } from './features/auth/users.repository.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { registerAuthentication } from './platform/authentication.js';
 import { apiNotFound, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type EventBus } from './platform/events.js';
+import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { createRateLimiter } from './platform/rate-limit.js';
 import { requestId } from './platform/request-id.js';
 import { hasWebApp, registerWebApp, serveAppShell } from './platform/web-app.js';
 
@@ -18,7 +37,20 @@ export interface AppOptions {
   /** The public origin; an https one turns on HSTS and upgrade-insecure-requests. */
   publicUrl?: string | undefined;
   events?: EventBus<DomainEvents>;
+  /** Social sign-in clients; a provider without one is not offered. */
+  oauth?: OAuthConfig;
+  /** Outgoing mail (SMTP_URL); without a URL it is written to the log. */
+  mail?: { smtpUrl: string | undefined; from: string };
+  /** Take client address and protocol from X-Forwarded-* (only behind a proxy you run). */
+  trustProxy?: boolean;
+  /** The origin of links in e-mails when PUBLIC_URL is unset (never taken from a request's Host header). */
+  linkOrigin?: string;
+  /** The clock of sessions, tokens and limits; tests move it instead of waiting. */
+  now?: () => Date;
 }
+
+/** Expired sessions, reset links and rate-limit windows are swept this often. */
+const SWEEP_INTERVAL_MS = 3_600_000;
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -35,6 +67,7 @@ export async function buildApp(options: AppOptions) {
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
+    trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -69,7 +102,50 @@ export async function buildApp(options: AppOptions) {
   app.decorate('events', events);
 
   await registerOpenApi(app, { https });
+  await app.register(cookie);
   await app.register(healthRoutes({ pingDatabase: database.ping }));
+
+  // Sign-in, sessions and tokens: repositories → services → routes.
+  const { db } = database;
+  const now = options.now;
+  const users = createUsersRepository(db);
+  const identities = createIdentitiesRepository(db);
+  const limiter = createRateLimiter(db, now);
+  const sessions = createSessionsService({ sessions: createSessionsRepository(db), now });
+  const apiTokens = createApiTokensService({ apiTokens: createApiTokensRepository(db), now });
+  const mailer = createMailer({
+    smtpUrl: options.mail?.smtpUrl,
+    from: options.mail?.from ?? 'Bookshelf <no-reply@localhost>',
+    log: app.log,
+  });
+  const auth = createAuthService({ users, resets: createPasswordResetsRepository(db), limiter, mailer, events, now });
+  const oauth = createOAuthService({
+    config: options.oauth ?? { google: undefined, twitter: undefined },
+    users,
+    identities,
+    events,
+    log: app.log,
+  });
+  const cookies = createSessionCookies({ https, sessions, apiTokens });
+  registerAuthentication(app, { authenticate: cookies.authenticate, publicUrl });
+  await app.register(
+    authRoutes({ auth, oauth, cookies, appOrigin: publicUrl ?? options.linkOrigin ?? 'http://localhost:3000' }),
+  );
+  await app.register(meRoutes({ auth, sessions, apiTokens, identities }));
+  await app.register(oauthRoutes({ oauth, cookies, publicUrl, https }));
+
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    Promise.all([sessions.sweepExpired(), limiter.sweep()]).catch((err: unknown) =>
+      app.log.warn({ err }, 'sweeping expired sessions failed'),
+    );
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    mailer.close();
+  });
 
   const serveWeb = hasWebApp(webDistDir);
   if (serveWeb) await registerWebApp(app, webDistDir);

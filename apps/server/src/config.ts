@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const baseUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),
@@ -13,6 +15,18 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_BASE_URL: baseUrl.optional(),
+  TWITTER_CLIENT_ID: z.string().optional(),
+  TWITTER_CLIENT_SECRET: z.string().optional(),
+  TWITTER_BASE_URL: baseUrl.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  SMTP_FROM: z.string().default('Bookshelf <no-reply@localhost>'),
 });
 
 /** Empty or blank values count as unset, so `PORT= npm start` behaves like leaving PORT out. */
@@ -36,6 +50,31 @@ export interface Config {
   /** The built web app; undefined means the server answers only /api. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
+  trustProxy: boolean;
+  oauth: OAuthConfig;
+  /** Outgoing mail (password reset links); without it the link is written to the log. */
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+}
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Replaces the scheme and host of every endpoint of the provider (a fake server in tests). */
+  baseUrl: string | undefined;
+}
+
+export interface OAuthConfig {
+  google: OAuthClientConfig | undefined;
+  twitter: OAuthClientConfig | undefined;
+}
+
+/** A provider is offered only when both its client id and secret are set. */
+function oauthClient(id: string | undefined, secret: string | undefined, base: string | undefined) {
+  return id && secret
+    ? { clientId: id, clientSecret: secret, baseUrl: base ? new URL(base).origin : undefined }
+    : undefined;
 }
 
 export class ConfigError extends Error {}
@@ -57,5 +96,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     logLevel: c.LOG_LEVEL,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : defaultWebDistDir,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: c.TRUST_PROXY === 'true',
+    oauth: {
+      google: oauthClient(c.GOOGLE_CLIENT_ID, c.GOOGLE_CLIENT_SECRET, c.GOOGLE_OAUTH_BASE_URL),
+      twitter: oauthClient(c.TWITTER_CLIENT_ID, c.TWITTER_CLIENT_SECRET, c.TWITTER_BASE_URL),
+    },
+    smtpUrl: c.SMTP_URL,
+    smtpFrom: c.SMTP_FROM,
   };
 }

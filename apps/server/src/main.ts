@@ -20,6 +20,10 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     webDistDir: config.webDistDir,
     publicUrl: config.publicUrl,
+    linkOrigin: `http://localhost:${config.port}`,
+    trustProxy: config.trustProxy,
+    oauth: config.oauth,
+    mail: { smtpUrl: config.smtpUrl, from: config.smtpFrom },
   });
   const shutdown = createShutdown({
     app,

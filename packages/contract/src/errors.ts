@@ -18,4 +18,8 @@ export const ErrorCode = {
   notFound: 'NOT_FOUND',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
 } as const;

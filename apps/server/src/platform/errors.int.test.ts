@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { AppError } from './errors.js';
 
+/** What the web app sends with every unsafe request (the CSRF check refuses anything without it). */
+const APP_HEADERS = { 'x-requested-with': 'test' };
 describe('error answers', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -35,7 +37,7 @@ describe('error answers', () => {
 
   it('answers an unknown /api path with 404 JSON for any method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const res = await t.app.inject({ method, url: '/api/no/such/thing?x=1' });
+      const res = await t.app.inject({ method, url: '/api/no/such/thing?x=1', headers: APP_HEADERS });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       const body = ApiErrorSchema.parse(res.json());
@@ -82,7 +84,12 @@ describe('error answers', () => {
   });
 
   it('answers a body that breaks the schema with 400 naming the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { title: 'Dune', pages: -3 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: APP_HEADERS,
+      payload: { title: 'Dune', pages: -3 },
+    });
     expect(res.statusCode).toBe(400);
     const body = ApiErrorSchema.parse(res.json());
     expect(body.error.code).toBe('VALIDATION_ERROR');
@@ -94,7 +101,7 @@ describe('error answers', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...APP_HEADERS, 'content-type': 'application/json' },
       payload: '{"title": ',
     });
     expect(res.statusCode).toBe(400);

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Headers the answer must carry, such as Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -109,7 +111,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(body(request, ErrorCode.validation, message, issues));
     }
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send(body(request, error.code, error.message));
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(body(request, error.code, error.message));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

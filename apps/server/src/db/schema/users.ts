@@ -1,14 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Stored normalised (trimmed, lower case); the unique index below relies on that. */
-    email: text('email').notNull(),
+    /**
+     * Stored normalised (trimmed, lower case); the unique index below relies on that. Null for a user who
+     * signed up through a provider that shares no e-mail (X/Twitter).
+     */
+    email: text('email'),
     name: text('name').notNull(),
     image: text('image'),
+    /** argon2id PHC string; null until the user sets a password (provider-only accounts). */
+    passwordHash: text('password_hash'),
+    readingGoal: integer('reading_goal').notNull().default(50),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,119 @@
+import {
+  AuthMessages,
+  AuthPaths,
+  AuthProvidersSchema,
+  ForgotPasswordRequestSchema,
+  LoginRequestSchema,
+  MeSchema,
+  MessageSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+} from '@bookshelf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toMe, type AuthService } from './auth.service.js';
+import type { OAuthService } from './oauth.service.js';
+import type { SessionCookies } from './session-cookie.js';
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  oauth: OAuthService;
+  cookies: SessionCookies;
+  /** Where e-mailed links point: PUBLIC_URL, never the request's Host header (which a caller controls). */
+  appOrigin: string;
+}
+
+const tags = ['auth'];
+
+export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      AuthPaths.register,
+      {
+        schema: {
+          tags,
+          summary: 'Create an account and sign in',
+          body: RegisterRequestSchema,
+          response: { 201: MeSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await auth.register(request.body, request.ip);
+        await cookies.signIn(request, reply, user.id, { persistent: false, provider: 'password' });
+        return reply.code(201).send(toMe(user, 'password'));
+      },
+    );
+
+    app.post(
+      AuthPaths.login,
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with e-mail and password',
+          body: LoginRequestSchema,
+          response: { 200: MeSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await auth.login(request.body, request.ip);
+        await cookies.signIn(request, reply, user.id, {
+          persistent: request.body.remember ?? false,
+          provider: 'password',
+        });
+        return toMe(user, 'password');
+      },
+    );
+
+    app.post(
+      AuthPaths.logout,
+      { schema: { tags, summary: 'Sign out this browser', response: { 204: z.null() } } },
+      async (request, reply) => {
+        await cookies.signOut(request, reply);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      AuthPaths.providers,
+      { schema: { tags, summary: 'Social sign-in providers configured here', response: { 200: AuthProvidersSchema } } },
+      async () => ({ providers: oauth.configuredProviders() }),
+    );
+
+    app.post(
+      AuthPaths.forgotPassword,
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a one-time password reset link',
+          body: ForgotPasswordRequestSchema,
+          response: { 202: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        await auth.requestPasswordReset(
+          request.body.email,
+          request.ip,
+          (token) => `${appOrigin}/reset-password?token=${encodeURIComponent(token)}`,
+        );
+        return reply.code(202).send({ message: AuthMessages.resetRequested });
+      },
+    );
+
+    app.post(
+      AuthPaths.resetPassword,
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password from a reset link; ends every other session',
+          body: ResetPasswordRequestSchema,
+          response: { 200: MeSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await auth.resetPassword(request.body.token, request.body.password);
+        await cookies.revokeAllAndSignIn(request, reply, user.id);
+        return toMe(user, 'password');
+      },
+    );
+  };
+}

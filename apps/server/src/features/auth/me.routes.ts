@@ -1,0 +1,183 @@
+import {
+  ApiTokenListSchema,
+  AuthMessages,
+  AuthPaths,
+  ChangePasswordRequestSchema,
+  CreateApiTokenRequestSchema,
+  CreatedApiTokenSchema,
+  ErrorCode,
+  LinkedIdentityListSchema,
+  MeSchema,
+  RevokedCountSchema,
+  SessionListSchema,
+  UpdateProfileRequestSchema,
+  AUTH_PROVIDERS,
+} from '@bookshelf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession, requireUser } from '../../platform/authentication.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { ApiTokensService } from './api-tokens.service.js';
+import type { AuthService } from './auth.service.js';
+import type { SessionsService } from './sessions.service.js';
+import type { IdentitiesRepository } from './users.repository.js';
+
+export interface MeRoutesDeps {
+  auth: AuthService;
+  sessions: SessionsService;
+  apiTokens: ApiTokensService;
+  identities: IdentitiesRepository;
+}
+
+const tags = ['me'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id that is not even a UUID names nothing: 404 like any other unknown id, never a database error. */
+const IdParams = z.object({ id: z.string() });
+const requireUuid = (id: string, what: string) => {
+  if (!UUID.test(id)) throw notFound(`${what} not found`);
+  return id;
+};
+
+export function meRoutes({ auth, sessions, apiTokens, identities }: MeRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      AuthPaths.me,
+      { schema: { tags, summary: 'The signed-in user (401 when signed out)', response: { 200: MeSchema } } },
+      async (request) => {
+        const { userId, provider } = requireUser(request);
+        return auth.me(userId, provider);
+      },
+    );
+
+    app.patch(
+      AuthPaths.me,
+      {
+        schema: {
+          tags,
+          summary: 'Change name, avatar or yearly reading goal',
+          body: UpdateProfileRequestSchema,
+          response: { 200: MeSchema },
+        },
+      },
+      async (request) => {
+        const { userId, provider } = requireUser(request);
+        return auth.updateProfile(userId, request.body, provider);
+      },
+    );
+
+    app.post(
+      AuthPaths.password,
+      {
+        schema: {
+          tags,
+          summary: 'Change (or set) the password; signs out every other session',
+          body: ChangePasswordRequestSchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        const { userId, sessionKey } = requireSession(request);
+        await auth.changePassword(userId, request.body.currentPassword, request.body.newPassword);
+        await sessions.revokeAll(userId, sessionKey);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      AuthPaths.sessions,
+      { schema: { tags, summary: 'Where this account is signed in', response: { 200: SessionListSchema } } },
+      async (request) => {
+        const { userId, sessionKey } = requireSession(request);
+        return { items: await sessions.list(userId, sessionKey) };
+      },
+    );
+
+    app.delete(
+      AuthPaths.sessions,
+      { schema: { tags, summary: 'Sign out every other session', response: { 200: RevokedCountSchema } } },
+      async (request) => {
+        const { userId, sessionKey } = requireSession(request);
+        return { revoked: await sessions.revokeAll(userId, sessionKey) };
+      },
+    );
+
+    app.delete(
+      `${AuthPaths.sessions}/:id`,
+      { schema: { tags, summary: 'Sign out one session', params: IdParams, response: { 204: z.null() } } },
+      async (request, reply) => {
+        const { userId } = requireSession(request);
+        await sessions.revoke(userId, requireUuid(request.params.id, 'Session'));
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      AuthPaths.tokens,
+      { schema: { tags, summary: 'Personal API tokens', response: { 200: ApiTokenListSchema } } },
+      async (request) => ({ items: await apiTokens.list(requireSession(request).userId) }),
+    );
+
+    app.post(
+      AuthPaths.tokens,
+      {
+        schema: {
+          tags,
+          summary: 'Create an API token (its secret is answered once)',
+          body: CreateApiTokenRequestSchema,
+          response: { 201: CreatedApiTokenSchema },
+        },
+      },
+      async (request, reply) => {
+        const created = await apiTokens.create(requireSession(request).userId, request.body.name);
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.delete(
+      `${AuthPaths.tokens}/:id`,
+      { schema: { tags, summary: 'Revoke an API token', params: IdParams, response: { 204: z.null() } } },
+      async (request, reply) => {
+        const { userId } = requireSession(request);
+        await apiTokens.revoke(userId, requireUuid(request.params.id, 'API token'));
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      AuthPaths.identities,
+      { schema: { tags, summary: 'Social accounts linked for sign-in', response: { 200: LinkedIdentityListSchema } } },
+      async (request) => {
+        const rows = await identities.findByUser(requireUser(request).userId);
+        return {
+          items: rows.flatMap((row) => {
+            const provider = AUTH_PROVIDERS.find((p) => p === row.provider);
+            return provider ? [{ provider, email: row.email, createdAt: row.createdAt.toISOString() }] : [];
+          }),
+        };
+      },
+    );
+
+    app.delete(
+      `${AuthPaths.identities}/:provider`,
+      {
+        schema: {
+          tags,
+          summary: 'Unlink a social account (refused when it is the only way to sign in)',
+          params: z.object({ provider: z.string() }),
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = requireSession(request);
+        const linked = await identities.findByUser(userId);
+        if (!linked.some((row) => row.provider === request.params.provider)) throw notFound('Linked account not found');
+        const user = await auth.requireUserRow(userId);
+        if (user.passwordHash === null && linked.length === 1) {
+          throw new AppError(409, ErrorCode.conflict, AuthMessages.lastSignInMethod);
+        }
+        await identities.delete(userId, request.params.provider);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

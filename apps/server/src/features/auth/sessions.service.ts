@@ -1,0 +1,126 @@
+import {
+  REMEMBERED_SESSION_DAYS,
+  SessionProviderSchema,
+  type SessionInfo,
+  type SessionProvider,
+} from '@bookshelf/contract';
+import { notFound } from '../../platform/errors.js';
+import type { Principal } from '../../platform/authentication.js';
+import { hashSecret, randomSecret } from '../../platform/secrets.js';
+import type { SessionsRepository } from './sessions.repository.js';
+
+const DAY_MS = 86_400_000;
+/** "Remember me": the cookie and the row live 30 days from the last visit. */
+export const PERSISTENT_LIFETIME_MS = REMEMBERED_SESSION_DAYS * DAY_MS;
+/** Without it the cookie dies with the browser; the row idles out after a day without a request. */
+export const BROWSER_SESSION_IDLE_MS = DAY_MS;
+/** Sliding refresh writes at most once a minute per session, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface OpenSessionInput {
+  userId: string;
+  persistent: boolean;
+  provider: SessionProvider;
+  userAgent: string | undefined;
+  ip: string | undefined;
+}
+
+export interface OpenedSession {
+  /** The cookie value: the only place the secret exists. */
+  token: string;
+  expiresAt: Date;
+  persistent: boolean;
+}
+
+const lifetime = (persistent: boolean) => (persistent ? PERSISTENT_LIFETIME_MS : BROWSER_SESSION_IDLE_MS);
+
+export function createSessionsService(deps: { sessions: SessionsRepository; now?: () => Date }) {
+  const { sessions } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async open(input: OpenSessionInput): Promise<OpenedSession> {
+      const token = randomSecret();
+      const openedAt = now();
+      const expiresAt = new Date(openedAt.getTime() + lifetime(input.persistent));
+      await sessions.insert({
+        id: hashSecret(token),
+        createdAt: openedAt,
+        lastSeenAt: openedAt,
+        userId: input.userId,
+        expiresAt,
+        persistent: input.persistent,
+        provider: input.provider,
+        userAgent: input.userAgent?.slice(0, 400) ?? null,
+        ip: input.ip ?? null,
+      });
+      return { token, expiresAt, persistent: input.persistent };
+    },
+
+    /**
+     * The session behind a cookie, with its expiry slid forward. `renewed` is set when a remembered
+     * session's cookie should be re-sent with the new expiry.
+     */
+    async resolve(token: string): Promise<{ principal: Principal; renewed?: OpenedSession } | null> {
+      const key = hashSecret(token);
+      const row = await sessions.findByKey(key);
+      if (!row) return null;
+      const current = now();
+      if (row.expiresAt <= current) {
+        await sessions.deleteByKey(key);
+        return null;
+      }
+      const provider = SessionProviderSchema.safeParse(row.provider);
+      const principal: Principal = {
+        userId: row.userId,
+        via: 'session',
+        sessionKey: key,
+        provider: provider.success ? provider.data : 'unknown',
+      };
+      if (current.getTime() - row.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return { principal };
+      const expiresAt = new Date(current.getTime() + lifetime(row.persistent));
+      await sessions.touch(key, current, expiresAt);
+      return row.persistent ? { principal, renewed: { token, expiresAt, persistent: true } } : { principal };
+    },
+
+    async close(sessionKey: string) {
+      await sessions.deleteByKey(sessionKey);
+    },
+
+    async list(userId: string, currentKey: string | undefined): Promise<SessionInfo[]> {
+      const rows = await sessions.findByUser(userId);
+      const current = now();
+      return rows
+        .filter((row) => row.expiresAt > current)
+        .map((row) => {
+          const provider = SessionProviderSchema.safeParse(row.provider);
+          return {
+            id: row.publicId,
+            createdAt: row.createdAt.toISOString(),
+            lastSeenAt: row.lastSeenAt.toISOString(),
+            expiresAt: row.expiresAt.toISOString(),
+            userAgent: row.userAgent,
+            ip: row.ip,
+            provider: provider.success ? provider.data : 'unknown',
+            persistent: row.persistent,
+            current: row.id === currentKey,
+          };
+        });
+    },
+
+    async revoke(userId: string, publicId: string) {
+      if (!(await sessions.deleteByPublicId(userId, publicId))) throw notFound('Session not found');
+    },
+
+    /** Signs out everywhere except the given session (everywhere when it is undefined). */
+    revokeAll(userId: string, keepKey?: string) {
+      return sessions.deleteByUser(userId, keepKey);
+    },
+
+    sweepExpired() {
+      return sessions.deleteExpired(now());
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

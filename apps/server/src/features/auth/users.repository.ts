@@ -1,0 +1,94 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { authIdentities, users, type UserRow } from '../../db/schema/index.js';
+
+export type NewUser = Pick<UserRow, 'name'> & Partial<Pick<UserRow, 'email' | 'image' | 'passwordHash'>>;
+export type UserChanges = Partial<Pick<UserRow, 'name' | 'image' | 'readingGoal' | 'passwordHash'>>;
+
+/** PostgreSQL's unique_violation, raised by both drivers. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function createUsersRepository(db: Database) {
+  return {
+    async findById(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    /** E-mails are stored normalised; lower() matches the unique index, so this is an index lookup. */
+    async findByEmail(email: string) {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      return row;
+    },
+    /** Undefined when the e-mail is taken (the unique index decides, so two racing sign-ups cannot both win). */
+    async insert(user: NewUser) {
+      try {
+        const [row] = await db.insert(users).values(user).returning();
+        return row;
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+    async delete(id: string) {
+      await db.delete(users).where(eq(users.id, id));
+    },
+    async update(id: string, changes: UserChanges) {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export function createIdentitiesRepository(db: Database) {
+  return {
+    async findByProviderId(provider: string, providerId: string) {
+      const [row] = await db
+        .select()
+        .from(authIdentities)
+        .where(and(eq(authIdentities.provider, provider), eq(authIdentities.providerId, providerId)));
+      return row;
+    },
+    findByUser(userId: string) {
+      return db
+        .select()
+        .from(authIdentities)
+        .where(eq(authIdentities.userId, userId))
+        .orderBy(authIdentities.createdAt);
+    },
+    /** False when the provider account or the user's slot for that provider is already taken. */
+    async insert(identity: { userId: string; provider: string; providerId: string; email: string | null }) {
+      try {
+        await db.insert(authIdentities).values(identity);
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+    async updateEmail(id: string, email: string | null) {
+      await db.update(authIdentities).set({ email }).where(eq(authIdentities.id, id));
+    },
+    async delete(userId: string, provider: string) {
+      const rows = await db
+        .delete(authIdentities)
+        .where(and(eq(authIdentities.userId, userId), eq(authIdentities.provider, provider)))
+        .returning({ id: authIdentities.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+export type IdentitiesRepository = ReturnType<typeof createIdentitiesRepository>;

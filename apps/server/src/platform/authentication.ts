@@ -1,0 +1,82 @@
+import { AuthMessages, ErrorCode, type SessionProvider } from '@bookshelf/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+
+/** Who is calling: a signed-in browser session or a personal API token. */
+export interface Principal {
+  userId: string;
+  via: 'session' | 'token';
+  /** The session row's key (the token hash); only for cookie sessions. */
+  sessionKey?: string;
+  provider: SessionProvider;
+}
+
+export interface AuthenticationOptions {
+  /** Resolves the caller from the request's cookie or Authorization header; null when anonymous. */
+  authenticate(request: FastifyRequest, reply: FastifyReply): Promise<Principal | null>;
+  /** The configured public origin; the request's own origin is always accepted too. */
+  publicUrl: string | undefined;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+export const bearerToken = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+};
+
+/**
+ * CSRF defence for cookie-authenticated requests (DESIGN.md, SECURITY.md "sessions"): an unsafe request must
+ * carry X-Requested-With (a cross-site form cannot set it, and a cross-site fetch that sets it needs a CORS
+ * preflight we never grant) and, when the browser sends Origin or Sec-Fetch-Site, they must say same-origin.
+ * Bearer-token clients are exempt: a browser never attaches that header on its own.
+ */
+function csrfProblem(request: FastifyRequest, publicUrl: string | undefined): string | undefined {
+  if (!UNSAFE_METHODS.has(request.method) || !isApi(request.url) || bearerToken(request)) return undefined;
+  if (!request.headers['x-requested-with']) return 'missing X-Requested-With header';
+  if (request.headers['sec-fetch-site'] === 'cross-site') return 'cross-site request';
+  const origin = request.headers.origin;
+  if (origin === undefined) return undefined;
+  const own = `${request.protocol}://${request.host}`;
+  return origin === own || origin === publicUrl ? undefined : `foreign Origin ${origin}`;
+}
+
+export function registerAuthentication(app: FastifyInstance, options: AuthenticationOptions): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const problem = csrfProblem(request, options.publicUrl);
+    if (problem) {
+      request.log.warn({ problem }, 'request refused by the CSRF check');
+      throw new AppError(403, ErrorCode.forbidden, AuthMessages.csrf);
+    }
+  });
+  // After routing and validation, so an unknown path or a bad body costs no session lookup.
+  app.addHook('preHandler', async (request, reply) => {
+    if (isApi(request.url)) request.principal = await options.authenticate(request, reply);
+  });
+}
+
+/** The signed-in caller, or a 401 that the web app answers by showing the sign-in screen. */
+export function requireUser(request: FastifyRequest): Principal {
+  if (request.principal) return request.principal;
+  const message = bearerToken(request)
+    ? 'This API token is invalid or has been revoked.'
+    : AuthMessages.unauthenticated;
+  throw new AppError(401, ErrorCode.unauthenticated, message);
+}
+
+/** Only a browser session may manage sessions and sign out; an API token is for data access. */
+export function requireSession(request: FastifyRequest): Principal & { sessionKey: string } {
+  const principal = requireUser(request);
+  if (principal.via !== 'session' || !principal.sessionKey) {
+    throw new AppError(403, ErrorCode.forbidden, 'This action needs a signed-in browser session, not an API token.');
+  }
+  return principal as Principal & { sessionKey: string };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}

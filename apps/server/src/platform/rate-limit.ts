@@ -1,0 +1,76 @@
+import { ErrorCode, rateLimitMessage, type RateLimitWindow } from '@bookshelf/contract';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { rateLimits } from '../db/schema/index.js';
+import { AppError } from './errors.js';
+
+export interface RateLimitRule {
+  /** Names the limited action in the message: "Rate limit exceeded for {service}". */
+  service: string;
+  limit: number;
+  window: RateLimitWindow;
+}
+
+const WINDOW_SECONDS: Record<RateLimitWindow, number> = { minute: 60, hour: 3600, day: 86_400 };
+
+/** A 429 with the spec's wording (social.md §8) and the Retry-After the client should honour. */
+export class RateLimitedError extends AppError {
+  constructor(
+    rule: RateLimitRule,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, ErrorCode.rateLimited, rateLimitMessage(rule.service, rule.window, retryAfterSeconds), {
+      'retry-after': String(retryAfterSeconds),
+    });
+  }
+}
+
+/**
+ * Fixed-window counters kept in the database, so that every app instance shares them. One upsert per
+ * hit: a window that has passed starts again at 1.
+ */
+export function createRateLimiter(db: Database, now: () => Date = () => new Date()) {
+  async function read(key: string) {
+    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    return row && row.resetAt > now() ? row : undefined;
+  }
+
+  const retryAfter = (resetAt: Date) => Math.max(1, Math.ceil((resetAt.getTime() - now().getTime()) / 1000));
+
+  return {
+    /** Counts one hit; throws RateLimitedError once the window holds more than the limit. */
+    async hit(key: string, rule: RateLimitRule): Promise<void> {
+      const current = now();
+      const resetAt = new Date(current.getTime() + WINDOW_SECONDS[rule.window] * 1000);
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, count: 1, resetAt })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${rateLimits.resetAt} <= ${current} then 1 else ${rateLimits.count} + 1 end`,
+            resetAt: sql`case when ${rateLimits.resetAt} <= ${current} then ${resetAt} else ${rateLimits.resetAt} end`,
+          },
+        })
+        .returning();
+      if (row && row.count > rule.limit) throw new RateLimitedError(rule, retryAfter(row.resetAt));
+    },
+
+    /** Throws when the key is already at its limit, without counting (limits on failures only). */
+    async check(key: string, rule: RateLimitRule): Promise<void> {
+      const row = await read(key);
+      if (row && row.count >= rule.limit) throw new RateLimitedError(rule, retryAfter(row.resetAt));
+    },
+
+    async reset(key: string): Promise<void> {
+      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+
+    /** Drops windows that have passed; run now and then so the table stays small. */
+    async sweep(): Promise<void> {
+      await db.delete(rateLimits).where(lt(rateLimits.resetAt, now()));
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

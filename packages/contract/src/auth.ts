@@ -1,0 +1,271 @@
+import { z } from 'zod/mini';
+
+/**
+ * Sign-in, the current user, sessions and API tokens (spec core.md §1–3, §6–7).
+ * The server validates requests with these schemas and the web client validates responses with them.
+ */
+
+export const AUTH_PROVIDERS = ['google', 'twitter'] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
+export const AUTH_PROVIDER_LABELS: Record<AuthProvider, string> = { google: 'Google', twitter: 'X (Twitter)' };
+/** How the current session was opened; `unknown` is the spec's default for the me call. */
+export const SessionProviderSchema = z.enum(['password', 'google', 'twitter', 'unknown']);
+export type SessionProvider = z.infer<typeof SessionProviderSchema>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** argon2 hashes whatever it is given; a cap stops a megabyte "password" from costing CPU. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const DEFAULT_READING_GOAL = 50;
+export const READING_GOAL_MAX = 10_000;
+export const API_TOKEN_NAME_MAX_LENGTH = 60;
+/** "Remember me" keeps the session this long; otherwise the cookie lasts for the browser session. */
+export const REMEMBERED_SESSION_DAYS = 30;
+export const PASSWORD_RESET_VALID_MINUTES = 60;
+
+export const AuthMessages = {
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'An account with this email already exists. Sign in instead, or reset your password.',
+  unauthenticated: 'You need to sign in first.',
+  csrf: 'This request was refused because it did not come from the app.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  invalidEmail: 'Enter a valid email address.',
+  nameRequired: 'Enter your name.',
+  wrongCurrentPassword: 'Your current password is not correct.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Ask for a new one.',
+  resetRequested: 'If an account exists for that email, we have sent a link to reset its password.',
+  providerNotConfigured: 'Sign-in with this provider is not available on this server.',
+  lastSignInMethod: 'This is your only way to sign in. Set a password first.',
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Emails are compared trimmed and lower-cased, so `Ann@X.org ` and `ann@x.org` are one account. */
+export const EmailSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(EMAIL_MAX_LENGTH, AuthMessages.invalidEmail),
+    z.regex(EMAIL_PATTERN, AuthMessages.invalidEmail),
+  );
+
+export const NewPasswordSchema = z
+  .string()
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, AuthMessages.passwordTooShort),
+    z.maxLength(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
+  );
+
+/** A password being checked: only the length cap, so old passwords of any length still sign in. */
+const PasswordAttemptSchema = z
+  .string()
+  .check(z.minLength(1, 'Enter your password.'), z.maxLength(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong));
+
+export const UserNameSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, AuthMessages.nameRequired),
+    z.maxLength(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`),
+  );
+
+export const RegisterRequestSchema = z.object({
+  name: UserNameSchema,
+  email: EmailSchema,
+  password: NewPasswordSchema,
+});
+RegisterRequestSchema.register(z.globalRegistry, { id: 'RegisterRequest' });
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+export const LoginRequestSchema = z.object({
+  email: EmailSchema,
+  password: PasswordAttemptSchema,
+  remember: z.optional(z.boolean()),
+});
+LoginRequestSchema.register(z.globalRegistry, { id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** The current user: the spec's me call (id, name, email, avatar, provider) plus what the shell shows. */
+export const MeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Null when the provider shares none (X/Twitter does not). */
+  email: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
+  provider: SessionProviderSchema,
+  readingGoal: z.number(),
+  joinedDate: z.string(),
+  hasPassword: z.boolean(),
+});
+MeSchema.register(z.globalRegistry, { id: 'Me' });
+export type Me = z.infer<typeof MeSchema>;
+
+export const UpdateProfileRequestSchema = z.object({
+  name: z.optional(UserNameSchema),
+  /** An http(s) image address, or null to remove it. */
+  avatar: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(2048, 'Avatar address is too long.'),
+          z.regex(/^https?:\/\/\S+$/i, 'Avatar must be an http:// or https:// address.'),
+        ),
+    ),
+  ),
+  readingGoal: z.optional(
+    z
+      .number()
+      .check(
+        z.int('Reading goal must be a whole number.'),
+        z.minimum(1, 'Reading goal must be at least 1 book.'),
+        z.maximum(READING_GOAL_MAX, `Reading goal must be at most ${READING_GOAL_MAX} books.`),
+      ),
+  ),
+});
+UpdateProfileRequestSchema.register(z.globalRegistry, { id: 'UpdateProfileRequest' });
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
+
+export const ChangePasswordRequestSchema = z.object({
+  /** Absent for an account that has only signed in with a provider so far. */
+  currentPassword: z.optional(PasswordAttemptSchema),
+  newPassword: NewPasswordSchema,
+});
+ChangePasswordRequestSchema.register(z.globalRegistry, { id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
+ForgotPasswordRequestSchema.register(z.globalRegistry, { id: 'ForgotPasswordRequest' });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
+
+export const ResetPasswordRequestSchema = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  password: NewPasswordSchema,
+});
+ResetPasswordRequestSchema.register(z.globalRegistry, { id: 'ResetPasswordRequest' });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+
+export const MessageSchema = z.object({ message: z.string() });
+MessageSchema.register(z.globalRegistry, { id: 'Message' });
+export type Message = z.infer<typeof MessageSchema>;
+
+/** The social sign-in buttons shown: only providers with a client id configured on the server. */
+export const AuthProvidersSchema = z.object({ providers: z.array(z.enum(AUTH_PROVIDERS)) });
+AuthProvidersSchema.register(z.globalRegistry, { id: 'AuthProviders' });
+export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
+
+export const SessionInfoSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
+  provider: SessionProviderSchema,
+  /** True for "Remember me" sessions; the others end when the browser closes. */
+  persistent: z.boolean(),
+  current: z.boolean(),
+});
+SessionInfoSchema.register(z.globalRegistry, { id: 'SessionInfo' });
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+export const SessionListSchema = z.object({ items: z.array(SessionInfoSchema) });
+SessionListSchema.register(z.globalRegistry, { id: 'SessionList' });
+export type SessionList = z.infer<typeof SessionListSchema>;
+
+export const RevokedCountSchema = z.object({ revoked: z.number() });
+RevokedCountSchema.register(z.globalRegistry, { id: 'RevokedCount' });
+
+export const ApiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the token, so a user can tell tokens apart without the secret. */
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+});
+ApiTokenSchema.register(z.globalRegistry, { id: 'ApiToken' });
+export type ApiToken = z.infer<typeof ApiTokenSchema>;
+
+export const ApiTokenListSchema = z.object({ items: z.array(ApiTokenSchema) });
+ApiTokenListSchema.register(z.globalRegistry, { id: 'ApiTokenList' });
+
+export const CreateApiTokenRequestSchema = z.object({
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the token a name.'),
+      z.maxLength(API_TOKEN_NAME_MAX_LENGTH, `Token name must be at most ${API_TOKEN_NAME_MAX_LENGTH} characters.`),
+    ),
+});
+CreateApiTokenRequestSchema.register(z.globalRegistry, { id: 'CreateApiTokenRequest' });
+export type CreateApiTokenRequest = z.infer<typeof CreateApiTokenRequestSchema>;
+
+/** Answered once, at creation: the secret is never shown again. */
+export const CreatedApiTokenSchema = z.object({ ...ApiTokenSchema.shape, token: z.string() });
+CreatedApiTokenSchema.register(z.globalRegistry, { id: 'CreatedApiToken' });
+export type CreatedApiToken = z.infer<typeof CreatedApiTokenSchema>;
+
+/** A social identity linked to the account (sign in with it; unlink while another way remains). */
+export const LinkedIdentitySchema = z.object({
+  provider: z.enum(AUTH_PROVIDERS),
+  email: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export const LinkedIdentityListSchema = z.object({ items: z.array(LinkedIdentitySchema) });
+LinkedIdentityListSchema.register(z.globalRegistry, { id: 'LinkedIdentityList' });
+export type LinkedIdentity = z.infer<typeof LinkedIdentitySchema>;
+
+/**
+ * Why a social sign-in failed, passed to /auth/callback as `?error=`; the page shows the message.
+ */
+export const OAUTH_FAILURE_MESSAGES = {
+  access_denied: 'You cancelled the sign-in, or the provider refused it.',
+  invalid_state: 'Authentication failed due to a security check. Please try signing in again.',
+  provider_error: 'The sign-in provider reported an error. Please try again.',
+  no_user_data: 'Authentication failed - no user data received',
+  email_in_use:
+    'An account with this email already exists. Sign in with your password, then connect this provider in Settings.',
+  already_linked: 'That account is already connected to another Bookshelf user.',
+  not_configured: AuthMessages.providerNotConfigured,
+  unknown: 'Something went wrong during sign in.',
+} as const;
+export type OAuthFailure = keyof typeof OAUTH_FAILURE_MESSAGES;
+
+export function oauthFailureMessage(code: string | null | undefined): string {
+  return code && code in OAUTH_FAILURE_MESSAGES
+    ? OAUTH_FAILURE_MESSAGES[code as OAuthFailure]
+    : OAUTH_FAILURE_MESSAGES.unknown;
+}
+
+/** The spec's name fallback (core.md §3): the provider's full name, the e-mail's local part, then User. */
+export function displayName(fullName: string | null | undefined, email: string | null | undefined): string {
+  const name = fullName?.trim();
+  if (name) return name.slice(0, NAME_MAX_LENGTH);
+  const local = email?.split('@')[0]?.trim();
+  if (local) return local.slice(0, NAME_MAX_LENGTH);
+  return 'User';
+}
+
+/** API paths of this feature, shared so that the server routes and the web client cannot drift. */
+export const AuthPaths = {
+  register: '/api/auth/register',
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  providers: '/api/auth/providers',
+  forgotPassword: '/api/auth/password/forgot',
+  resetPassword: '/api/auth/password/reset',
+  me: '/api/me',
+  password: '/api/me/password',
+  sessions: '/api/me/sessions',
+  tokens: '/api/me/tokens',
+  identities: '/api/me/identities',
+  /** Browser navigation (not fetch): starts the provider's OAuth flow. */
+  start: (provider: AuthProvider) => `/api/auth/${provider}`,
+  callback: (provider: AuthProvider) => `/api/auth/${provider}/callback`,
+} as const;
