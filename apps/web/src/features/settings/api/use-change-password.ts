@@ -1,0 +1,25 @@
+import { AuthPaths, type ChangePasswordRequest } from '@bookshelf/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { api } from '../../../lib/api-client';
+import { ME_QUERY_KEY } from '../../../lib/session';
+import { SESSIONS_QUERY_KEY } from './use-sessions';
+
+export const changePassword = (body: ChangePasswordRequest) =>
+  api(AuthPaths.password, z.undefined(), { method: 'POST', body });
+
+/**
+ * The server signs every other session out, so the session list changes; and an account that had only a
+ * social sign-in now has a password (me.hasPassword).
+ */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, exact: true }),
+      ]),
+  });
+}

@@ -1,0 +1,101 @@
+import { ChangePasswordRequestSchema, PASSWORD_MIN_LENGTH } from '@bookshelf/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from '../../../lib/toast';
+import { useChangePassword } from '../api/use-change-password';
+import { errorMessage } from '../lib/error-message';
+import { fieldErrors } from '../lib/field-errors';
+import { primaryButtonClass } from '../lib/form-styles';
+import { ErrorBox } from './error-box';
+import { PasswordField } from './password-field';
+import { SettingsSection } from './settings-section';
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+const OTHER_SESSIONS_SIGNED_OUT = 'Your other sessions were signed out.';
+
+type Field = 'currentPassword' | 'newPassword' | 'confirm';
+
+/** Changing the password, or setting a first one for an account that so far signed in only with a provider. */
+export function ChangePasswordSection({ hasPassword }: { hasPassword: boolean }) {
+  const id = useId();
+  const change = useChangePassword();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const busy = change.isPending;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    change.reset();
+    const parsed = ChangePasswordRequestSchema.safeParse(
+      hasPassword ? { currentPassword, newPassword } : { newPassword },
+    );
+    const next: Partial<Record<Field, string>> = parsed.success ? {} : fieldErrors<Field>(parsed.error.issues);
+    if (confirm !== newPassword) next.confirm = PASSWORDS_DO_NOT_MATCH;
+    setErrors(next);
+    if (!parsed.success || next.confirm) return;
+    change.mutate(parsed.data, {
+      onSuccess: () => {
+        setCurrentPassword('');
+        setNewPassword('');
+        setConfirm('');
+        toast.success('Password changed', OTHER_SESSIONS_SIGNED_OUT);
+      },
+    });
+  }
+
+  return (
+    <SettingsSection
+      title={hasPassword ? 'Change password' : 'Set a password'}
+      description={
+        hasPassword
+          ? 'Changing your password signs out every other session.'
+          : 'You sign in with a provider. Set a password to also sign in with your email.'
+      }
+    >
+      <form noValidate onSubmit={submit} className="max-w-md space-y-4">
+        {change.isError && <ErrorBox message={errorMessage(change.error)} />}
+        {change.isSuccess && (
+          <p role="status" className="text-sm text-green-700 dark:text-green-400">
+            Password changed. {OTHER_SESSIONS_SIGNED_OUT}
+          </p>
+        )}
+        {hasPassword && (
+          <PasswordField
+            id={`${id}-current`}
+            label="Current password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            error={errors.currentPassword}
+            disabled={busy}
+            toggle={false}
+          />
+        )}
+        <PasswordField
+          id={`${id}-new`}
+          label="New password"
+          autoComplete="new-password"
+          placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+          error={errors.newPassword}
+          disabled={busy}
+        />
+        <PasswordField
+          id={`${id}-confirm`}
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+          disabled={busy}
+          toggle={false}
+        />
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          {busy ? 'Saving...' : hasPassword ? 'Change password' : 'Set password'}
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}
