@@ -1,4 +1,3 @@
-import type { Me } from '@bookshelf/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useIsMutating } from '@tanstack/react-query';
@@ -56,7 +55,7 @@ function DialogBody({ initialTab, onDone }: { initialTab: SignInTab; onDone: () 
   const [error, setError] = useState<string | null>(null);
   const busy = useIsMutating({ mutationKey: AUTH_MUTATION_KEY }) > 0;
 
-  function signedIn(_me: Me) {
+  function signedIn() {
     onDone();
     void navigate('/dashboard');
   }

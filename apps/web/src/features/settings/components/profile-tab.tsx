@@ -33,7 +33,14 @@ export function ProfileTab({ me }: { me: Me }) {
       return;
     }
     setErrors({});
-    update.mutate(parsed.data, { onSuccess: () => toast.success('Profile updated') });
+    update.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        // Show what the server stored (trimmed), so the form and the header agree.
+        setName(saved.name);
+        setAvatar(saved.avatar ?? '');
+        toast.success('Profile updated');
+      },
+    });
   }
 
   return (
