@@ -36,3 +36,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 });
+
+describe('sign-in and mail settings', () => {
+  it('offers a provider only with both its client id and secret, and keeps only the origin of a base URL', () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).oauth.google).toBeUndefined();
+    expect(
+      loadConfig({
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 's',
+        GOOGLE_OAUTH_BASE_URL: 'http://127.0.0.1:9100/x',
+      }).oauth.google,
+    ).toEqual({ clientId: 'id', clientSecret: 's', baseUrl: 'http://127.0.0.1:9100' });
+    expect(loadConfig({ TWITTER_CLIENT_ID: 'id', TWITTER_CLIENT_SECRET: 's' }).oauth.twitter?.baseUrl).toBeUndefined();
+  });
+
+  it('names a bad SMTP_URL or base URL', () => {
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.org' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ TWITTER_BASE_URL: 'ftp://x' })).toThrow(/TWITTER_BASE_URL/);
+    expect(loadConfig({ SMTP_URL: 'smtp://user:pw@mail.example.org:587' }).smtpUrl).toBe(
+      'smtp://user:pw@mail.example.org:587',
+    );
+  });
+});

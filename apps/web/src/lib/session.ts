@@ -30,6 +30,13 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api(AuthPaths.logout, z.unknown(), { method: 'POST' }),
     onSuccess: () => {
+      // The spec clears the social sign-in provider and timestamp kept in session storage at logout.
+      try {
+        sessionStorage.removeItem('oauth_provider');
+        sessionStorage.removeItem('oauth_timestamp');
+      } catch {
+        // storage may be unavailable (private mode); nothing to clear then
+      }
       queryClient.clear();
       queryClient.setQueryData(ME_QUERY_KEY, null);
     },
