@@ -42,14 +42,17 @@ export function createRateLimiter(db: Database, now: () => Date = () => new Date
     async hit(key: string, rule: RateLimitRule): Promise<void> {
       const current = now();
       const resetAt = new Date(current.getTime() + WINDOW_SECONDS[rule.window] * 1000);
+      // Raw SQL parameters bypass the column's Date mapping, and postgres.js takes only strings there.
+      const currentSql = sql`${current.toISOString()}::timestamptz`;
+      const resetAtSql = sql`${resetAt.toISOString()}::timestamptz`;
       const [row] = await db
         .insert(rateLimits)
         .values({ key, count: 1, resetAt })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
-            count: sql`case when ${rateLimits.resetAt} <= ${current} then 1 else ${rateLimits.count} + 1 end`,
-            resetAt: sql`case when ${rateLimits.resetAt} <= ${current} then ${resetAt} else ${rateLimits.resetAt} end`,
+            count: sql`case when ${rateLimits.resetAt} <= ${currentSql} then 1 else ${rateLimits.count} + 1 end`,
+            resetAt: sql`case when ${rateLimits.resetAt} <= ${currentSql} then ${resetAtSql} else ${rateLimits.resetAt} end`,
           },
         })
         .returning();
