@@ -1,27 +1,61 @@
-import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
-import { loadWithRetry } from '../lib/lazy-retry';
-import { AppLayout } from './app-layout';
+import { Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { secondaryButton } from '../components/ui/button-styles';
+import { useMe } from '../lib/session';
+import { ErrorBoundary } from './error-boundary';
+import { PageLoading } from './page-loading';
+import { PublicApp } from './public-app';
+import { AuthCallbackPage, AuthenticatedApp, ResetPasswordPage } from './screens';
+import { StandaloneLayout } from './standalone-layout';
 
-// Each screen is its own chunk, loaded (with retries) when its route is first visited.
-const HomePage = lazy(() =>
-  loadWithRetry(() => import('../features/home/pages/home-page')).then((m) => ({ default: m.HomePage })),
-);
-const TabPage = lazy(() => loadWithRetry(() => import('./tab-page')).then((m) => ({ default: m.TabPage })));
+/** When the server cannot say who is signed in (offline, down) after the query's own retries. */
+function SessionUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-4 text-center"
+    >
+      <h1 className="text-2xl font-semibold">Bookshelf is not reachable</h1>
+      <p className="text-gray-600 dark:text-gray-400">Check your connection, then try again.</p>
+      <button type="button" onClick={onRetry} className={secondaryButton}>
+        Try Again
+      </button>
+    </div>
+  );
+}
+
+/** Who is signed in decides the whole layout (spec core.md §6): the visitor's pages or the member's shell. */
+function SessionGate() {
+  const me = useMe();
+  // A failed background refresh keeps the last answer: only a first load without one is a dead end.
+  if (me.data === undefined) {
+    return me.isError ? <SessionUnavailable onRetry={() => void me.refetch()} /> : <PageLoading fullPage />;
+  }
+  if (me.data === null) return <PublicApp />;
+  return (
+    <Suspense fallback={<PageLoading fullPage />}>
+      <AuthenticatedApp me={me.data} />
+    </Suspense>
+  );
+}
 
 /**
  * The client routes of spec core.md §2. Declarative routing keeps React Router's data-router code out of
  * the first download (the landing route's JS budget); data loading is TanStack Query's job anyway.
  */
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="dashboard" element={<HomePage />} />
-        {/* Every other path shows its tab; each feature replaces its own entry here. */}
-        <Route path="*" element={<TabPage />} />
-      </Route>
-    </Routes>
+    <ErrorBoundary resetKey={pathname}>
+      <Routes>
+        {/* They work signed in or out and change the session themselves, so they sit outside the gate. */}
+        <Route element={<StandaloneLayout />}>
+          <Route path="auth/callback" element={<AuthCallbackPage />} />
+          <Route path="oauth-callback" element={<AuthCallbackPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+        </Route>
+        <Route path="*" element={<SessionGate />} />
+      </Routes>
+    </ErrorBoundary>
   );
 }

@@ -1,0 +1,58 @@
+import type { Me } from '@bookshelf/contract';
+import { Menu, Plus } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { focusRing, iconButton, primaryButtonBase } from '../components/ui/button-styles';
+import { LibrarySearch } from './library-search';
+import { NotificationsButton } from './notifications-button';
+import { ThemeSwitch } from './theme-switch';
+import { UserMenu } from './user-menu';
+
+interface AppHeaderProps {
+  me: Me;
+  sidebarExpanded: boolean;
+  /** The element the toggle shows and hides, when it is in the page (the desktop sidebar). */
+  sidebarId: string | undefined;
+  onToggleSidebar: () => void;
+}
+
+/** The signed-in top bar of spec core.md §1 and §2. */
+export function AppHeader({ me, sidebarExpanded, sidebarId, onToggleSidebar }: AppHeaderProps) {
+  const navigate = useNavigate();
+  return (
+    <header className="flex h-16 shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-3 sm:gap-3 sm:px-4 dark:border-gray-800 dark:bg-gray-950">
+      <button
+        type="button"
+        aria-label="Toggle sidebar"
+        title="Toggle sidebar (Ctrl+B)"
+        aria-expanded={sidebarExpanded}
+        aria-controls={sidebarId}
+        onClick={onToggleSidebar}
+        className={iconButton}
+      >
+        <Menu aria-hidden className="size-5" />
+      </button>
+      <Link
+        to="/"
+        className={`hidden shrink-0 items-center gap-2 rounded-md text-lg font-semibold tracking-tight lg:flex ${focusRing}`}
+      >
+        <img src="/favicon.svg" alt="" className="size-7" />
+        Bookshelf
+      </Link>
+      <LibrarySearch />
+      {/* The library issue opens its Add New Book dialog at this address. */}
+      <button
+        type="button"
+        onClick={() => void navigate('/books?add=1')}
+        className={`${primaryButtonBase} h-9 shrink-0 px-2.5 sm:px-4`}
+      >
+        <Plus aria-hidden className="size-4" />
+        <span className="sr-only sm:not-sr-only">Add Book</span>
+      </button>
+      <div className="flex shrink-0 items-center gap-1">
+        <ThemeSwitch />
+        <NotificationsButton />
+      </div>
+      <UserMenu me={me} />
+    </header>
+  );
+}

@@ -1,0 +1,71 @@
+import { DEFAULT_READING_GOAL, type Me } from '@bookshelf/contract';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AppHeader } from './app-header';
+import { ErrorBoundary } from './error-boundary';
+import { PageLoading } from './page-loading';
+import { ReadingGoalCard } from './reading-goal-card';
+import { SidebarDrawer } from './sidebar-drawer';
+import { SidebarNav } from './sidebar-nav';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { useBooksReadCount } from './use-books-read-count';
+import { useSidebar } from './use-sidebar';
+
+const SIDEBAR_ID = 'app-sidebar';
+
+function SidebarContent({ collapsed, me }: { collapsed: boolean; me: Me }) {
+  const booksRead = useBooksReadCount();
+  return (
+    <>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <SidebarNav collapsed={collapsed} />
+      </div>
+      <div className="shrink-0 border-t border-gray-200 p-3 dark:border-gray-800">
+        <ReadingGoalCard booksRead={booksRead} goal={me.readingGoal || DEFAULT_READING_GOAL} collapsed={collapsed} />
+      </div>
+    </>
+  );
+}
+
+/** The signed-in layout of spec core.md §2: top bar, collapsible sidebar and a scrolling main area. */
+export function AppShell({ me }: { me: Me }) {
+  const { pathname } = useLocation();
+  const sidebar = useSidebar();
+  return (
+    <div className="flex h-dvh flex-col bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">
+      <SkipLink />
+      <AppHeader
+        me={me}
+        sidebarExpanded={sidebar.expanded}
+        sidebarId={sidebar.isDesktop ? SIDEBAR_ID : undefined}
+        onToggleSidebar={sidebar.toggle}
+      />
+      <div className="flex min-h-0 flex-1">
+        <div
+          id={SIDEBAR_ID}
+          data-collapsed={sidebar.collapsed}
+          className={`hidden shrink-0 flex-col border-r border-gray-200 bg-white transition-[width] duration-200 motion-reduce:transition-none md:flex dark:border-gray-800 dark:bg-gray-950 ${sidebar.collapsed ? 'w-20' : 'w-64'}`}
+        >
+          <SidebarContent collapsed={sidebar.collapsed} me={me} />
+        </div>
+        {!sidebar.isDesktop && (
+          <SidebarDrawer open={sidebar.drawerOpen} onOpenChange={sidebar.setDrawerOpen}>
+            <SidebarContent collapsed={false} me={me} />
+          </SidebarDrawer>
+        )}
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto focus:outline-none">
+          <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8">
+            <ErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        </main>
+      </div>
+      <div aria-live="polite" className="sr-only">
+        {sidebar.announcement}
+      </div>
+    </div>
+  );
+}

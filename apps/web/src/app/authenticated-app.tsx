@@ -1,0 +1,31 @@
+import type { Me } from '@bookshelf/contract';
+import { Route, Routes } from 'react-router';
+import { AppShell } from './app-shell';
+import { DashboardPage, FeaturesPage, SettingsPage, STATIC_PAGES, TabPage } from './screens';
+import { useBooksReadCount } from './use-books-read-count';
+
+function DashboardRoute({ me }: { me: Me }) {
+  return <DashboardPage me={me} booksRead={useBooksReadCount()} />;
+}
+
+/**
+ * Everything a signed-in user sees (spec core.md §2), in its own chunk: a visitor on the landing page never
+ * downloads the shell, the sidebar or the menus.
+ */
+export function AuthenticatedApp({ me }: { me: Me }) {
+  return (
+    <Routes>
+      <Route element={<AppShell me={me} />}>
+        <Route index element={<DashboardRoute me={me} />} />
+        <Route path="dashboard" element={<DashboardRoute me={me} />} />
+        <Route path="settings/*" element={<SettingsPage />} />
+        <Route path="features" element={<FeaturesPage />} />
+        {STATIC_PAGES.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        {/* Every other path shows its tab; each feature replaces its own entry here. */}
+        <Route path="*" element={<TabPage />} />
+      </Route>
+    </Routes>
+  );
+}

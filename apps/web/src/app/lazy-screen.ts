@@ -1,0 +1,17 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadWithRetry } from '../lib/lazy-retry';
+
+// React.lazy itself is typed over ComponentType<any>: a screen's own props are checked where it is rendered.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+/**
+ * A screen in its own chunk, loaded on first render with the spec's retries (core.md §4). `load` is also
+ * handy to call early (on hover, say) so the chunk is already there when the screen opens.
+ */
+export function lazyScreen<M extends Record<K, AnyComponent>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(() => loadWithRetry(load).then((module) => ({ default: module[name] })));
+}

@@ -1,0 +1,156 @@
+import { answer, calls, json } from './testing/fake-fetch';
+import { AuthPaths } from '@bookshelf/contract';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getToasts, dismissToast } from '../lib/toast';
+import { renderApp, testMe } from './testing/render-app';
+
+beforeAll(() => {
+  // Radix positions its menus with ResizeObserver, which jsdom lacks.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  getToasts().forEach((t) => dismissToast(t.id));
+  localStorage.clear();
+});
+
+describe('signed out', () => {
+  it('shows the landing header and the home page, whatever the server says about me', async () => {
+    answer(`GET ${AuthPaths.me}`, () => json({ error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }, 401));
+    renderApp();
+    expect(await screen.findByRole('link', { name: 'Explore Books' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enter Library' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain('Your library');
+    expect(screen.getByText('AI-powered reading platform')).toBeTruthy();
+    expect(screen.getByText(/No credit card required/)).toBeTruthy();
+    expect(screen.getByText(/Free forever plan/)).toBeTruthy();
+    expect(calls.some((c) => c.path === AuthPaths.me)).toBe(true);
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('shows the library teaser at /books and keeps the address of a members-only page', async () => {
+    const { location } = renderApp({ route: '/books/123/summary', me: null });
+    expect((await screen.findByRole('heading', { level: 1 })).closest('[data-tab="library"]')).toBeTruthy();
+    cleanup();
+
+    renderApp({ route: '/reading-challenges', me: null });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain('Your library');
+    expect(location()).toBe('/reading-challenges');
+  });
+
+  it('opens the sign-in dialog from Enter Library', async () => {
+    renderApp({ me: null });
+    fireEvent.click(await screen.findByRole('button', { name: 'Enter Library' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Sign In', selected: true })).toBeTruthy();
+  });
+
+  it('opens the dialog on the Sign Up tab from the landing call to action', async () => {
+    renderApp({ me: null });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign Up Free' }));
+    expect(await screen.findByRole('tab', { name: 'Sign Up', selected: true })).toBeTruthy();
+  });
+
+  it('opens the dialog from a ?signin=1 link and tidies the address', async () => {
+    const { location } = renderApp({ route: '/books?signin=1', me: null });
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(location()).toBe('/books');
+  });
+
+  it('says why a sign-in failed, with a way to try again', async () => {
+    const { location } = renderApp({ route: '/?error=auth_failed', me: null });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Sign-in failed');
+    expect(alert.textContent).toContain('Something went wrong during sign in.');
+    expect(location()).toBe('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('signed in', () => {
+  it('shows the shell: search, Add Book, theme switch, notifications, user menu and sidebar', async () => {
+    renderApp({ me: testMe });
+    const search = await screen.findByRole('searchbox', { name: 'Search your library' });
+    expect(search.getAttribute('placeholder')).toBe('Search your library...');
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Book' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Switch to (dark|light) theme$/ })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Sidebar' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByText('Welcome back, Ada Lovelace!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enter Library' })).toBeNull();
+  });
+
+  it('searches the library with Enter and adds a book through the library page', async () => {
+    const { location } = renderApp({ me: testMe });
+    const search = await screen.findByRole('searchbox', { name: 'Search your library' });
+    fireEvent.change(search, { target: { value: 'dune messiah' } });
+    fireEvent.submit(search.closest('form')!);
+    // Router updates are transitions: the address changes once the next screen's chunk is in.
+    await waitFor(() => expect(location()).toBe('/books?q=dune+messiah'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }));
+    await waitFor(() => expect(location()).toBe('/books?add=1'));
+  });
+
+  it('shows a tab for any other path', async () => {
+    renderApp({ route: '/reading-challenges', me: testMe });
+    const heading = await screen.findByRole('heading', { name: 'Reading challenges' });
+    expect(heading.closest('[data-tab="reading-challenges"]')).toBeTruthy();
+    const current = screen.getByRole('link', { name: 'Challenges' });
+    expect(current.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('switches the theme between light and dark', async () => {
+    renderApp({ me: testMe });
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+  });
+
+  it('opens the notifications panel', async () => {
+    renderApp({ me: testMe });
+    const button = await screen.findByRole('button', { name: 'Notifications' });
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('dialog', { name: 'Notifications' }).textContent).toContain('No notifications yet');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
+  });
+
+  it('signs out from the user menu and lands on the home page', async () => {
+    answer(`POST ${AuthPaths.logout}`, () => new Response(null, { status: 204 }));
+    const { location } = renderApp({ route: '/settings', me: testMe });
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'User menu' }), { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    expect(menu.textContent).toContain('Ada Lovelace');
+    expect(menu.textContent).toContain('ada@example.org');
+    await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' })));
+
+    expect(await screen.findByRole('button', { name: 'Enter Library' })).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(calls.some((c) => c.method === 'POST' && c.path === AuthPaths.logout)).toBe(true);
+  });
+
+  it('says Logout failed when signing out fails', async () => {
+    answer(`POST ${AuthPaths.logout}`, () => json({ error: { code: 'INTERNAL', message: 'Boom' } }, 500));
+    renderApp({ me: testMe });
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'User menu' }), { key: 'Enter' });
+    const signOut = await screen.findByRole('menuitem', { name: 'Sign Out' });
+    await act(async () => fireEvent.click(signOut));
+    expect((await screen.findByRole('alert')).textContent).toContain('Logout failed');
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,47 @@
+import type { Me } from '@bookshelf/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { ME_QUERY_KEY } from '../../lib/session';
+import { AppContext } from '../providers';
+import { AppRoutes } from '../routes';
+
+export const testMe: Me = {
+  id: 'u1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.org',
+  avatar: null,
+  provider: 'password',
+  readingGoal: 50,
+  joinedDate: '2025-01-01T00:00:00.000Z',
+  hasPassword: true,
+};
+
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
+}
+
+export function testQueryClient(me?: Me | null): QueryClient {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+  // Seeding "me" skips the network for the session: null is a visitor, a user is signed in.
+  if (me !== undefined) queryClient.setQueryData(ME_QUERY_KEY, me);
+  return queryClient;
+}
+
+/** Renders `ui` (the whole app by default) at `route`, with the app's providers and a location probe. */
+export function renderApp({ route = '/', me, ui }: { route?: string; me?: Me | null; ui?: ReactNode } = {}) {
+  const queryClient = testQueryClient(me);
+  const result = render(
+    <AppContext queryClient={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        {ui ?? <AppRoutes />}
+        <LocationProbe />
+      </MemoryRouter>
+    </AppContext>,
+  );
+  return { ...result, queryClient, location: () => result.getByTestId('location').textContent };
+}

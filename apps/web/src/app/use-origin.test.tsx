@@ -1,0 +1,54 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useNavigateWithOrigin, useOriginBack } from './use-origin';
+
+afterEach(cleanup);
+
+function Details() {
+  const { backPath, backLabel } = useOriginBack();
+  return <p data-testid="back">{`${backLabel} → ${backPath}`}</p>;
+}
+
+function Wishlist() {
+  const open = useNavigateWithOrigin();
+  return (
+    <button type="button" onClick={() => open('/books/42', 'Wishlist')}>
+      Open book
+    </button>
+  );
+}
+
+function renderAt(entry: InitialEntry) {
+  return render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/wishlist" element={<Wishlist />} />
+        <Route path="/books/:id" element={<Details />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('origin and back', () => {
+  it('passes the origin page along, so Back returns there with its name', () => {
+    renderAt('/wishlist?sort=price');
+    fireEvent.click(screen.getByRole('button', { name: 'Open book' }));
+    expect(screen.getByTestId('back').textContent).toBe('Wishlist → /wishlist?sort=price');
+  });
+
+  it('defaults to the library when the page was opened directly', () => {
+    renderAt('/books/42');
+    expect(screen.getByTestId('back').textContent).toBe('Library → /books');
+  });
+
+  it.each([
+    { originPath: 'https://evil.example', originName: 'Evil' },
+    { originPath: '//evil.example/x', originName: 'Evil' },
+    { originPath: '/wishlist', originName: '' },
+    { originPath: 42, originName: 'Wishlist' },
+  ])('ignores state that is not an in-app origin: %o', (state) => {
+    renderAt({ pathname: '/books/42', state });
+    expect(screen.getByTestId('back').textContent).toBe('Library → /books');
+  });
+});

@@ -1,0 +1,55 @@
+import type { Me } from '@bookshelf/contract';
+import { Settings, Target } from 'lucide-react';
+import { Link } from 'react-router';
+import { primaryButton } from '../../../components/ui/button-styles';
+import { cappedPercent, ProgressBar } from '../../../components/ui/progress-bar';
+
+interface DashboardPageProps {
+  me: Me;
+  booksRead: number;
+}
+
+/** The signed-in home (spec core.md §2). The library issue adds the book counts and recent books. */
+export function DashboardPage({ me, booksRead }: DashboardPageProps) {
+  const goal = me.readingGoal;
+  // A goal is always for the current year, whatever year the spec's example shows.
+  const year = new Date().getFullYear();
+  return (
+    <section aria-labelledby="dashboard-title" data-tab="dashboard" className="space-y-6">
+      <div>
+        <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          Dashboard
+        </h1>
+        <p className="mt-1 text-gray-600 dark:text-gray-400">Welcome back, {me.name}!</p>
+      </div>
+
+      <div
+        aria-labelledby="goal-title"
+        role="region"
+        className="max-w-xl rounded-xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+      >
+        <h2 id="goal-title" className="flex items-center gap-2 text-lg font-semibold">
+          <Target aria-hidden className="size-5 text-indigo-600 dark:text-indigo-400" />
+          Reading Goal {year}
+        </h2>
+        <p className="mt-2 text-3xl font-bold tabular-nums">
+          {booksRead} <span className="text-base font-normal text-gray-500 dark:text-gray-400">/ {goal} books</span>
+        </p>
+        <ProgressBar
+          value={booksRead}
+          max={goal}
+          label={`Reading Goal ${year}`}
+          valueText={`${booksRead} of ${goal} books`}
+          className="mt-3"
+        />
+        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
+          {cappedPercent(booksRead, goal)}% of your goal for {year}
+        </p>
+        <Link to="/settings?tab=reading-goal" className={`${primaryButton} mt-4`}>
+          <Settings aria-hidden className="size-4" />
+          Go to Settings
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Local storage keys of spec core.md §9 plus the theme preference, in one place so no two features pick the
+ * same key by accident.
+ */
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  sidebarPreferences: 'sidebar-preferences',
+} as const;
+
+/*
+ * Storage can throw on every call: disabled cookies, Safari private mode, a full quota, a sandboxed frame.
+ * A preference that cannot be read or saved is simply not remembered; it must never break the page.
+ */
+
+export function readStorage(key: string): string | null {
+  try {
+    return globalThis.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Returns whether the value was saved. */
+export function writeStorage(key: string, value: string): boolean {
+  try {
+    globalThis.localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    globalThis.localStorage.removeItem(key);
+  } catch {
+    // Nothing stored that we could reach, so nothing to forget.
+  }
+}

@@ -1,0 +1,101 @@
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastList } from '../components/ui/toast-list';
+import {
+  dismissToast,
+  getToasts,
+  toast,
+  TOAST_DEFAULT_DURATION_MS,
+  TOAST_ENTER_DELAY_MS,
+  TOAST_EXIT_MS,
+  ToastProvider,
+  useToast,
+} from './toast';
+
+const phaseOf = (id: string) => getToasts().find((t) => t.id === id)?.phase;
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  getToasts().forEach((t) => dismissToast(t.id));
+  vi.runAllTimers();
+  vi.useRealTimers();
+});
+
+describe('toast timing (spec social.md §4, §9)', () => {
+  it('appears after 10 ms, closes after 5000 ms and is gone 300 ms later', () => {
+    const id = toast.success('Tag added');
+    expect(phaseOf(id)).toBe('entering');
+    vi.advanceTimersByTime(TOAST_ENTER_DELAY_MS);
+    expect(phaseOf(id)).toBe('shown');
+
+    vi.advanceTimersByTime(TOAST_DEFAULT_DURATION_MS - TOAST_ENTER_DELAY_MS - 1);
+    expect(phaseOf(id)).toBe('shown');
+    vi.advanceTimersByTime(1);
+    expect(phaseOf(id)).toBe('leaving');
+    vi.advanceTimersByTime(TOAST_EXIT_MS - 1);
+    expect(phaseOf(id)).toBe('leaving');
+    vi.advanceTimersByTime(1);
+    expect(phaseOf(id)).toBeUndefined();
+  });
+
+  it('keeps errors until they are dismissed', () => {
+    const id = toast.error('Logout failed');
+    expect(getToasts().find((t) => t.id === id)?.duration).toBe(0);
+    vi.advanceTimersByTime(60_000);
+    expect(phaseOf(id)).toBe('shown');
+
+    dismissToast(id);
+    vi.advanceTimersByTime(TOAST_EXIT_MS);
+    expect(phaseOf(id)).toBeUndefined();
+  });
+
+  it('honours a custom duration, and stacks toasts in order', () => {
+    const first = toast({ type: 'info', title: 'Sync started', duration: 1_000 });
+    const second = toast.warning('Connection removed locally.', 'There may have been an issue revoking access.');
+    expect(getToasts().map((t) => t.title)).toEqual(['Sync started', 'Connection removed locally.']);
+    vi.advanceTimersByTime(1_000 + TOAST_EXIT_MS);
+    expect(phaseOf(first)).toBeUndefined();
+    expect(phaseOf(second)).toBe('shown');
+  });
+});
+
+describe('toast list', () => {
+  it('announces errors as alerts and the rest politely, each with a Dismiss button', () => {
+    toast.error('Logout failed');
+    toast.success('Files synced', '12 files');
+    act(() => vi.advanceTimersByTime(TOAST_ENTER_DELAY_MS));
+    render(<ToastList toasts={getToasts()} onDismiss={dismissToast} />);
+
+    expect(screen.getByRole('alert').textContent).toContain('Logout failed');
+    expect(screen.getByRole('status').textContent).toContain('Files synced12 files');
+    expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(2);
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Dismiss' })[0]!);
+    expect(getToasts()[0]?.phase).toBe('leaving');
+  });
+
+  it('runs the action and closes the toast', () => {
+    const onClick = vi.fn();
+    toast({ type: 'error', title: 'Sync failed', action: { label: 'Retry', onClick } });
+    render(<ToastList toasts={getToasts()} onDismiss={dismissToast} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onClick).toHaveBeenCalledOnce();
+    expect(getToasts()[0]?.phase).toBe('leaving');
+  });
+});
+
+describe('useToast', () => {
+  it('throws outside its provider (spec social.md §8)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useToast())).toThrow('useToast must be used within a ToastProvider.');
+  });
+
+  it('gives the toast functions inside the provider', () => {
+    const { result } = renderHook(() => useToast(), { wrapper: ToastProvider });
+    const id = result.current.toast({ type: 'info', title: 'Hello' });
+    expect(getToasts().map((t) => t.id)).toContain(id);
+    result.current.dismiss(id);
+    expect(phaseOf(id)).toBe('leaving');
+  });
+});
