@@ -7,6 +7,22 @@ const port = process.env.E2E_PORT ?? '3100';
 const baseURL = `http://127.0.0.1:${port}`;
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
 
+/**
+ * Points the app's Google and X sign-in at the fake providers run.mjs started, or switches social sign-in off
+ * when there are none. Either way a developer's real client ids in the shell never reach these journeys.
+ */
+function fakeOAuthEnv(): Record<string, string> {
+  const env = process.env;
+  return {
+    GOOGLE_CLIENT_ID: env.E2E_GOOGLE_CLIENT_ID ?? '',
+    GOOGLE_CLIENT_SECRET: env.E2E_GOOGLE_CLIENT_SECRET ?? '',
+    GOOGLE_OAUTH_BASE_URL: env.E2E_GOOGLE_URL ?? '',
+    TWITTER_CLIENT_ID: env.E2E_TWITTER_CLIENT_ID ?? '',
+    TWITTER_CLIENT_SECRET: env.E2E_TWITTER_CLIENT_SECRET ?? '',
+    TWITTER_BASE_URL: env.E2E_TWITTER_URL ?? '',
+  };
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -51,6 +67,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, 'node_modules/.tmp/e2e-data'),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      // Reset mails go to the log, never through a mail server configured in the developer's shell.
+      SMTP_URL: '',
+      ...fakeOAuthEnv(),
     },
   },
 });

@@ -1,11 +1,14 @@
 // Runs the browser journeys against the app started exactly as `npm start` starts it, on a free port
 // with a temporary DATA_DIR. Without a browser it skips loudly, except under CI=true where that fails.
-import { spawnSync } from 'node:child_process';
+// Fake Google and X OAuth providers (test-support) run in this process for the whole run, so social
+// sign-in goes through a real OAuth round trip without leaving the machine.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -37,14 +40,37 @@ const port = await new Promise((resolve, reject) => {
 });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bookshelf-e2e-'));
 
-const result = spawnSync(
+// tsx compiles the TypeScript fakes on import, so they need no build step before the app's own build.
+/** @type {typeof import('../test-support/src/fake-oauth.js')} */
+const { startFakeOAuthProvider } = await tsImport('../test-support/src/fake-oauth.ts', import.meta.url);
+const google = await startFakeOAuthProvider({ kind: 'google' });
+const twitter = await startFakeOAuthProvider({ kind: 'twitter' });
+
+const child = spawn(
   'npx',
   ['playwright', 'test', '--config', path.join(here, 'playwright.config.ts'), ...process.argv.slice(2)],
   {
     cwd: here,
     stdio: 'inherit',
-    env: { ...process.env, CHROME_PATH: chromePath, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      CHROME_PATH: chromePath,
+      E2E_PORT: String(port),
+      E2E_DATA_DIR: dataDir,
+      E2E_GOOGLE_URL: google.url,
+      E2E_GOOGLE_CLIENT_ID: google.clientId,
+      E2E_GOOGLE_CLIENT_SECRET: google.clientSecret,
+      E2E_TWITTER_URL: twitter.url,
+      E2E_TWITTER_CLIENT_ID: twitter.clientId,
+      E2E_TWITTER_CLIENT_SECRET: twitter.clientSecret,
+    },
   },
 );
+// The fakes must keep answering while Playwright runs, so wait without blocking the event loop.
+const status = await new Promise((resolve) => {
+  child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  child.on('error', () => resolve(1));
+});
+await Promise.all([google.close(), twitter.close()]);
 rmSync(dataDir, { recursive: true, force: true });
-process.exit(result.status ?? 1);
+process.exit(status);

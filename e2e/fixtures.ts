@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
+import {
+  fakeOAuthBrowserSession,
+  type FakeOAuthBehaviour,
+  type FakeOAuthKind,
+  type FakeOAuthUser,
+} from '../test-support/src/fake-oauth.js';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** A user nobody else in the run has, so parallel journeys never see each other's data. */
+export function uniqueUser(label = 'Reader'): TestUser {
+  const id = randomUUID().slice(0, 8);
+  return { name: `${label} ${id}`, email: `e2e-${id}@example.test`, password: `pw-${randomUUID()}` };
+}
+
+/** Base URL of the fake provider run.mjs started, or undefined when the journeys run without it. */
+export function fakeProviderUrl(kind: FakeOAuthKind): string | undefined {
+  return kind === 'google' ? process.env.E2E_GOOGLE_URL : process.env.E2E_TWITTER_URL;
+}
+
+/**
+ * Signs this browser into the fake provider as `user`, with `behaviour` for its next consent. The choice
+ * lives in the browser's cookies, so it holds for this test only, however many run at once.
+ */
+export async function useFakeProviderAccount(
+  context: BrowserContext,
+  kind: FakeOAuthKind,
+  session: { user?: FakeOAuthUser; behaviour?: FakeOAuthBehaviour },
+): Promise<void> {
+  const url = fakeProviderUrl(kind);
+  if (!url) throw new Error(`No fake ${kind} provider: run the journeys with npm run test:e2e`);
+  const { name, value } = fakeOAuthBrowserSession(kind, session);
+  await context.addCookies([{ name, value, url }]);
+}
+
+interface Fixtures {
+  /** Registers a fresh user through the API and signs the page's browser context in as that user. */
+  login: (user?: Partial<TestUser>) => Promise<TestUser>;
+}
+
+export const test = base.extend<Fixtures>({
+  login: async ({ page }, use) => {
+    await use(async (overrides = {}) => {
+      const user = { ...uniqueUser(), ...overrides };
+      // page.request shares the context's cookie jar, so the session cookie the API sets lands in the browser.
+      const res = await page.request.post('/api/auth/register', {
+        headers: { 'x-requested-with': 'e2e' },
+        data: user,
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      const cookies = await page.context().cookies();
+      expect(cookies.length, 'register answered without a session cookie').toBeGreaterThan(0);
+      return user;
+    });
+  },
+});
+
+export { expect };
