@@ -1,12 +1,13 @@
 import { ForgotPasswordRequestSchema } from '@bookshelf/contract';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { linkButtonClass } from '../../../components/ui/form-styles';
+import { errorMessage } from '../../../lib/error-message';
+import { fieldErrors } from '../../../lib/field-errors';
 import { useForgotPassword } from '../api/use-forgot-password';
-import { errorMessage } from '../lib/error-message';
-import { fieldErrors } from '../lib/field-errors';
-import { linkButtonClass, primaryButtonClass } from '../lib/form-styles';
-import { ErrorBox } from './error-box';
-import { TextField } from './text-field';
+import { EmailField } from './email-field';
+import { SubmitButton } from './submit-button';
 
 interface ForgotPasswordFormProps {
   initialEmail: string;
@@ -65,20 +66,16 @@ export function ForgotPasswordForm({ initialEmail, onBack }: ForgotPasswordFormP
         </p>
       </div>
       {forgot.isError && <ErrorBox message={errorMessage(forgot.error)} />}
-      <TextField
+      <EmailField
         id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={emailError}
         disabled={busy}
       />
-      <button type="submit" className={primaryButtonClass} disabled={busy}>
-        {busy ? 'Sending...' : 'Send reset link'}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Sending...">
+        Send reset link
+      </SubmitButton>
       {back}
     </form>
   );

@@ -1,21 +1,11 @@
-import { apiError, deferred, json, network } from '../testing/fake-network';
-import { AuthMessages, AuthPaths, type Me } from '@bookshelf/contract';
+import { apiError, deferred, json, network } from '../../../test/fake-network';
+import { AuthMessages, AuthPaths } from '@bookshelf/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ME_QUERY_KEY } from '../../../lib/session';
-import { renderWithApp } from '../testing/render-with-app';
+import { testMe as me } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render-with-app';
 import { SignInDialog } from './sign-in-dialog';
-
-const me: Me = {
-  id: 'u1',
-  name: 'Ada Reader',
-  email: 'ada@example.org',
-  avatar: null,
-  provider: 'password',
-  readingGoal: 50,
-  joinedDate: '2025-01-01T00:00:00.000Z',
-  hasPassword: true,
-};
 
 function openDialog(initialTab?: 'sign-in' | 'sign-up', providers: string[] = []) {
   network.answer(`GET ${AuthPaths.providers}`, { providers });

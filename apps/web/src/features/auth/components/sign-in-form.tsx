@@ -1,14 +1,12 @@
 import { LoginRequestSchema, type Me } from '@bookshelf/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { linkButtonClass } from '../../../components/ui/form-styles';
+import { PasswordField } from '../../../components/ui/password-field';
 import { useLogin } from '../api/use-login';
-import { errorMessage } from '../lib/error-message';
-import { fieldErrors } from '../lib/field-errors';
-import { linkButtonClass, primaryButtonClass } from '../lib/form-styles';
-import { PasswordField } from './password-field';
+import { EmailField } from './email-field';
 import { RememberSwitch } from './remember-switch';
-import { TextField } from './text-field';
-
-type Field = 'email' | 'password';
+import { SubmitButton } from './submit-button';
+import { useCredentialsForm } from './use-credentials-form';
 
 interface SignInFormProps {
   onSignedIn: (me: Me) => void;
@@ -19,32 +17,20 @@ interface SignInFormProps {
 export function SignInForm({ onSignedIn, onError, onForgotPassword }: SignInFormProps) {
   const id = useId();
   const login = useLogin();
+  const { errors, busy, submit } = useCredentialsForm(LoginRequestSchema, login, { onSignedIn, onError });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const busy = login.isPending;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onError(null);
-    const parsed = LoginRequestSchema.safeParse({ email, password, remember });
-    if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data, { onSuccess: onSignedIn, onError: (error) => onError(errorMessage(error)) });
-  }
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign In">
-      <TextField
+    <form
+      noValidate
+      onSubmit={(event) => submit(event, { email, password, remember })}
+      className="space-y-4"
+      aria-label="Sign In"
+    >
+      <EmailField
         id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={errors.email}
@@ -65,9 +51,9 @@ export function SignInForm({ onSignedIn, onError, onForgotPassword }: SignInForm
           Forgot password?
         </button>
       </div>
-      <button type="submit" className={primaryButtonClass} disabled={busy}>
-        {busy ? 'Signing in...' : 'Sign In'}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Signing in...">
+        Sign In
+      </SubmitButton>
     </form>
   );
 }

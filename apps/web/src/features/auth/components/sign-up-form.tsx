@@ -1,13 +1,11 @@
-import { PASSWORD_MIN_LENGTH, RegisterRequestSchema, type Me } from '@bookshelf/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { RegisterRequestSchema, type Me } from '@bookshelf/contract';
+import { useId, useState } from 'react';
+import { TextField } from '../../../components/ui/text-field';
 import { useRegister } from '../api/use-register';
-import { errorMessage } from '../lib/error-message';
-import { fieldErrors } from '../lib/field-errors';
-import { primaryButtonClass } from '../lib/form-styles';
-import { PasswordField } from './password-field';
-import { TextField } from './text-field';
-
-type Field = 'name' | 'email' | 'password';
+import { EmailField } from './email-field';
+import { NewPasswordField } from './new-password-field';
+import { SubmitButton } from './submit-button';
+import { useCredentialsForm } from './use-credentials-form';
 
 interface SignUpFormProps {
   onSignedIn: (me: Me) => void;
@@ -17,26 +15,18 @@ interface SignUpFormProps {
 export function SignUpForm({ onSignedIn, onError }: SignUpFormProps) {
   const id = useId();
   const registration = useRegister();
+  const { errors, busy, submit } = useCredentialsForm(RegisterRequestSchema, registration, { onSignedIn, onError });
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const busy = registration.isPending;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onError(null);
-    const parsed = RegisterRequestSchema.safeParse({ name, email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    registration.mutate(parsed.data, { onSuccess: onSignedIn, onError: (error) => onError(errorMessage(error)) });
-  }
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign Up">
+    <form
+      noValidate
+      onSubmit={(event) => submit(event, { name, email, password })}
+      className="space-y-4"
+      aria-label="Sign Up"
+    >
       <TextField
         id={`${id}-name`}
         label="Full Name"
@@ -46,30 +36,24 @@ export function SignUpForm({ onSignedIn, onError }: SignUpFormProps) {
         error={errors.name}
         disabled={busy}
       />
-      <TextField
+      <EmailField
         id={`${id}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={errors.email}
         disabled={busy}
       />
-      <PasswordField
+      <NewPasswordField
         id={`${id}-password`}
         label="Password"
-        autoComplete="new-password"
-        placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={errors.password}
         disabled={busy}
       />
-      <button type="submit" className={primaryButtonClass} disabled={busy}>
-        {busy ? 'Creating account...' : 'Create Account'}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Creating account...">
+        Create Account
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { AUTH_PROVIDER_LABELS, type AuthProvider } from '@bookshelf/contract';
-import { useAuthProviders } from '../api/use-auth-providers';
-import { secondaryButtonClass } from '../lib/form-styles';
+import { secondaryButtonClass } from '../../../components/ui/form-styles';
+import { useAuthProviders } from '../../../lib/auth-providers';
 import { startOAuth } from '../lib/oauth-attempt';
 
 /** Only the providers the server has configured; while that is unknown (or unknowable) none are offered. */
@@ -19,7 +19,7 @@ export function SocialSignInButtons({ disabled }: { disabled?: boolean }) {
         <button
           key={provider}
           type="button"
-          className={secondaryButtonClass}
+          className={`${secondaryButtonClass} w-full`}
           disabled={disabled}
           onClick={() => startOAuth(provider)}
         >

@@ -1,9 +1,9 @@
-import { apiError, network } from '../testing/fake-network';
+import { apiError, network } from '../../../test/fake-network';
 import { AuthPaths, OAUTH_FAILURE_MESSAGES, type Me } from '@bookshelf/contract';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render-with-app';
 import { OAUTH_PROVIDER_KEY, OAUTH_STARTED_AT_KEY } from '../lib/oauth-attempt';
-import { renderWithApp } from '../testing/render-with-app';
 import { AuthCallbackPage } from './auth-callback-page';
 
 const me: Me = {

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/error-message';
 import { fetchMe, ME_QUERY_KEY } from '../../../lib/session';
-import { errorMessage } from '../lib/error-message';
 import { clearOAuthAttempt } from '../lib/oauth-attempt';
 
 /** Spec core.md §2, session-based variant: success waits 1 s before the dashboard, failure 3 s before home. */

@@ -1,22 +1,12 @@
-import { apiError, json, network } from '../testing/fake-network';
-import { AuthMessages, AuthPaths, type Me } from '@bookshelf/contract';
+import { apiError, json, network } from '../../../test/fake-network';
+import { AuthMessages, AuthPaths } from '@bookshelf/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ME_QUERY_KEY } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { renderWithApp } from '../testing/render-with-app';
+import { testMe as me } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render-with-app';
 import { PASSWORDS_DO_NOT_MATCH, REQUEST_NEW_LINK_PATH, ResetPasswordPage } from './reset-password-page';
-
-const me: Me = {
-  id: 'u1',
-  name: 'Ada Reader',
-  email: 'ada@example.org',
-  avatar: null,
-  provider: 'password',
-  readingGoal: 50,
-  joinedDate: '2025-01-01T00:00:00.000Z',
-  hasPassword: true,
-};
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));

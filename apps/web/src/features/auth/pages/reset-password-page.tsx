@@ -1,14 +1,16 @@
-import { AuthMessages, NewPasswordSchema, PASSWORD_MIN_LENGTH } from '@bookshelf/contract';
+import { AuthMessages, NewPasswordSchema } from '@bookshelf/contract';
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { secondaryButtonClass } from '../../../components/ui/form-styles';
+import { PasswordField } from '../../../components/ui/password-field';
 import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useResetPassword } from '../api/use-reset-password';
-import { ErrorBox } from '../components/error-box';
-import { PasswordField } from '../components/password-field';
-import { errorMessage } from '../lib/error-message';
-import { primaryButtonClass, secondaryButtonClass } from '../lib/form-styles';
+import { NewPasswordField } from '../components/new-password-field';
+import { SubmitButton } from '../components/submit-button';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
 /** Where "Request a new link" goes: the landing page opens the sign-in dialog for this query. */
@@ -55,7 +57,11 @@ export function ResetPasswordPage() {
   }
 
   const requestNewLink = (
-    <button type="button" className={secondaryButtonClass} onClick={() => void navigate(REQUEST_NEW_LINK_PATH)}>
+    <button
+      type="button"
+      className={`${secondaryButtonClass} w-full`}
+      onClick={() => void navigate(REQUEST_NEW_LINK_PATH)}
+    >
       Request a new link
     </button>
   );
@@ -78,11 +84,9 @@ export function ResetPasswordPage() {
           <form noValidate onSubmit={submit} className="space-y-4">
             {reset.isError && <ErrorBox message={errorMessage(reset.error)} />}
             {reset.isError && isDeadLink(reset.error) && requestNewLink}
-            <PasswordField
+            <NewPasswordField
               id={`${id}-password`}
               label="New password"
-              autoComplete="new-password"
-              placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               error={errors.password}
@@ -98,9 +102,9 @@ export function ResetPasswordPage() {
               error={errors.confirm}
               disabled={busy}
             />
-            <button type="submit" className={primaryButtonClass} disabled={busy}>
-              {busy ? 'Saving...' : 'Set new password'}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Saving...">
+              Set new password
+            </SubmitButton>
           </form>
         )}
       </div>

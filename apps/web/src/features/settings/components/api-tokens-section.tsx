@@ -6,18 +6,18 @@ import {
 } from '@bookshelf/contract';
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { dangerButtonClass, primaryButtonClass, smallButtonClass } from '../../../components/ui/form-styles';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useApiTokens } from '../api/use-api-tokens';
 import { useCreateApiToken } from '../api/use-create-api-token';
 import { useRevokeApiToken } from '../api/use-revoke-api-token';
-import { errorMessage } from '../lib/error-message';
-import { dangerButtonClass, primaryButtonClass, smallButtonClass } from '../lib/form-styles';
 import { formatDate, relativeTime } from '../lib/relative-time';
-import { ErrorBox } from './error-box';
 import { NewTokenPanel } from './new-token-panel';
 import { LoadError, LoadingRows } from './query-status';
 import { SettingsSection } from './settings-section';
-import { TextField } from './text-field';
 
 /** Personal tokens for scripts and other apps, sent as a bearer token instead of the session cookie. */
 export function ApiTokensSection() {

@@ -1,12 +1,12 @@
 import { ChangePasswordRequestSchema, PASSWORD_MIN_LENGTH } from '@bookshelf/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { primaryButtonClass } from '../../../components/ui/form-styles';
+import { PasswordField } from '../../../components/ui/password-field';
+import { errorMessage } from '../../../lib/error-message';
+import { fieldErrors } from '../../../lib/field-errors';
 import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/use-change-password';
-import { errorMessage } from '../lib/error-message';
-import { fieldErrors } from '../lib/field-errors';
-import { primaryButtonClass } from '../lib/form-styles';
-import { ErrorBox } from './error-box';
-import { PasswordField } from './password-field';
 import { SettingsSection } from './settings-section';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';

@@ -1,12 +1,12 @@
 import { AUTH_PROVIDER_LABELS, AuthPaths, type AuthProvider, type LinkedIdentity } from '@bookshelf/contract';
 import { Link2 } from 'lucide-react';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { smallButtonClass } from '../../../components/ui/form-styles';
+import { useAuthProviders } from '../../../lib/auth-providers';
+import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import { useAuthProviders } from '../api/use-auth-providers';
 import { useIdentities } from '../api/use-identities';
 import { useUnlinkIdentity } from '../api/use-unlink-identity';
-import { errorMessage } from '../lib/error-message';
-import { smallButtonClass } from '../lib/form-styles';
-import { ErrorBox } from './error-box';
 import { LoadError, LoadingRows } from './query-status';
 import { SettingsSection } from './settings-section';
 

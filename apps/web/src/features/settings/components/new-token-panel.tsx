@@ -1,7 +1,7 @@
 import type { CreatedApiToken } from '@bookshelf/contract';
 import { Check, Copy, TriangleAlert } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { inputClass, smallButtonClass } from '../lib/form-styles';
+import { inputClass, smallButtonClass } from '../../../components/ui/form-styles';
 
 export const TOKEN_SHOWN_ONCE = "Copy this token now. You won't be able to see it again.";
 

@@ -1,14 +1,14 @@
 import { UpdateProfileRequestSchema, type Me } from '@bookshelf/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { primaryButtonClass, smallButtonClass } from '../../../components/ui/form-styles';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/error-message';
+import { fieldErrors } from '../../../lib/field-errors';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/use-update-profile';
-import { errorMessage } from '../lib/error-message';
-import { fieldErrors } from '../lib/field-errors';
-import { primaryButtonClass, smallButtonClass } from '../lib/form-styles';
 import { AvatarPreview } from './avatar-preview';
-import { ErrorBox } from './error-box';
 import { SettingsSection } from './settings-section';
-import { TextField } from './text-field';
 
 type Field = 'name' | 'avatar';
 

@@ -1,6 +1,6 @@
-import { errorMessage } from '../lib/error-message';
-import { smallButtonClass } from '../lib/form-styles';
-import { ErrorBox } from './error-box';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { smallButtonClass } from '../../../components/ui/form-styles';
+import { errorMessage } from '../../../lib/error-message';
 
 /** Placeholder rows while a list loads, so the section does not jump when it arrives. */
 export function LoadingRows({ rows = 2 }: { rows?: number }) {

@@ -1,12 +1,12 @@
 import { READING_GOAL_MAX, UpdateProfileRequestSchema, type Me } from '@bookshelf/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { primaryButtonClass } from '../../../components/ui/form-styles';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/use-update-profile';
-import { errorMessage } from '../lib/error-message';
-import { primaryButtonClass } from '../lib/form-styles';
-import { ErrorBox } from './error-box';
 import { SettingsSection } from './settings-section';
-import { TextField } from './text-field';
 
 /** The yearly goal that the sidebar card and the dashboard measure finished books against. */
 export function ReadingGoalTab({ me }: { me: Me }) {

@@ -1,15 +1,15 @@
 import type { SessionInfo } from '@bookshelf/contract';
 import { Monitor } from 'lucide-react';
 import { useState } from 'react';
+import { ErrorBox } from '../../../components/ui/error-box';
+import { dangerButtonClass, smallButtonClass } from '../../../components/ui/form-styles';
+import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useRevokeOtherSessions } from '../api/use-revoke-other-sessions';
 import { useRevokeSession } from '../api/use-revoke-session';
 import { useSessions } from '../api/use-sessions';
 import { describeUserAgent } from '../lib/describe-user-agent';
-import { errorMessage } from '../lib/error-message';
-import { dangerButtonClass, smallButtonClass } from '../lib/form-styles';
 import { relativeTime } from '../lib/relative-time';
-import { ErrorBox } from './error-box';
 import { LoadError, LoadingRows } from './query-status';
 import { SettingsSection } from './settings-section';
 

@@ -1,23 +1,13 @@
-import { apiError, json, network, noContent } from '../testing/fake-network';
+import { apiError, json, network, noContent } from '../../../test/fake-network';
 import { AuthPaths, type ApiToken, type Me, type SessionInfo } from '@bookshelf/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ME_QUERY_KEY } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { testMe as me } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render-with-app';
 import { TOKEN_SHOWN_ONCE } from '../components/new-token-panel';
-import { renderWithApp } from '../testing/render-with-app';
 import { SettingsPage } from './settings-page';
-
-const me: Me = {
-  id: 'u1',
-  name: 'Ada Reader',
-  email: 'ada@example.org',
-  avatar: null,
-  provider: 'password',
-  readingGoal: 50,
-  joinedDate: '2025-01-01T00:00:00.000Z',
-  hasPassword: true,
-};
 
 const session = (over: Partial<SessionInfo>): SessionInfo => ({
   id: 's1',

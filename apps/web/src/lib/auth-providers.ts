@@ -1,16 +1,16 @@
 import { AuthPaths, AuthProvidersSchema } from '@bookshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
-/**
- * The configured social providers. The sign-in dialog asks the same question under the same key; features
- * do not import each other, so the fetcher is repeated here and the cache is shared.
- */
 export const AUTH_PROVIDERS_QUERY_KEY = ['auth', 'providers'] as const;
 
 export const fetchAuthProviders = (signal?: AbortSignal) =>
   api(AuthPaths.providers, AuthProvidersSchema, signal ? { signal } : {});
 
+/**
+ * Which social sign-ins this server has configured; it changes only with a restart, so it is cached long.
+ * The sign-in dialog and settings' connected accounts both ask, under this one key, so they share the cache.
+ */
 export const authProvidersQueryOptions = () =>
   queryOptions({
     queryKey: AUTH_PROVIDERS_QUERY_KEY,

@@ -3,8 +3,8 @@ import { afterEach, vi } from 'vitest';
 
 /*
  * The API client captures globalThis.fetch when lib/api-client is first evaluated, so this module must be
- * imported by a test before anything that imports the client: it installs one stable fake whose answers
- * each test sets with `network.answer(...)`.
+ * imported by a test before anything that imports the client (make it the test file's first import): it
+ * installs one stable fake whose answers each test sets with `network.answer(...)`.
  */
 
 export interface FakeRequest {

@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field';
 
-interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'trailing'> {
+export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'trailing'> {
   /** Off for a confirmation field, so a form has one "Show password" button, not two with the same name. */
   toggle?: boolean;
 }

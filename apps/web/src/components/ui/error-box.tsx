@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** A failed action or load, in red, announced to screen readers; `action` is e.g. a Retry button. */
+/** The spec's red Error box (social.md §8): a failed action or load, announced; `action` is e.g. a Retry button. */
 export function ErrorBox({ message, action }: { message: string; action?: ReactNode }) {
   return (
     <div

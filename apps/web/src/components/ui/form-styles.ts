@@ -1,4 +1,7 @@
-/** The settings forms' shared looks, so every input and button reads the same in light and dark mode. */
+/**
+ * The forms' shared looks (sign-in dialog, auth pages, settings), so every input and button reads the same in
+ * light and dark mode. Width is the caller's: add `w-full` where a button spans its form.
+ */
 export const inputClass =
   'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 aria-[invalid=true]:border-red-500 disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100';
 
