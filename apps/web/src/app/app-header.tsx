@@ -38,7 +38,9 @@ export function AppHeader({ me, sidebarExpanded, sidebarId, onToggleSidebar }: A
         <img src="/favicon.svg" alt="" className="size-7" />
         Bookshelf
       </Link>
-      <LibrarySearch />
+      <div className="min-w-0 flex-1">
+        <LibrarySearch />
+      </div>
       {/* The library issue opens its Add New Book dialog at this address. */}
       <button
         type="button"

@@ -5,7 +5,7 @@ import { AppHeader } from './app-header';
 import { ErrorBoundary } from './error-boundary';
 import { PageLoading } from './page-loading';
 import { ReadingGoalCard } from './reading-goal-card';
-import { SidebarDrawer } from './sidebar-drawer';
+import { SidebarDrawer } from './screens';
 import { SidebarNav } from './sidebar-nav';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useBooksReadCount } from './use-books-read-count';
@@ -49,9 +49,11 @@ export function AppShell({ me }: { me: Me }) {
           <SidebarContent collapsed={sidebar.collapsed} me={me} />
         </div>
         {!sidebar.isDesktop && (
-          <SidebarDrawer open={sidebar.drawerOpen} onOpenChange={sidebar.setDrawerOpen}>
-            <SidebarContent collapsed={false} me={me} />
-          </SidebarDrawer>
+          <Suspense fallback={null}>
+            <SidebarDrawer open={sidebar.drawerOpen} onOpenChange={sidebar.setDrawerOpen}>
+              <SidebarContent collapsed={false} me={me} />
+            </SidebarDrawer>
+          </Suspense>
         )}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto focus:outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8">

@@ -14,7 +14,7 @@ export function LibrarySearch() {
   }
 
   return (
-    <form role="search" onSubmit={onSubmit} className="relative min-w-0 flex-1 md:max-w-md">
+    <form role="search" onSubmit={onSubmit} className="relative w-full md:max-w-md">
       <Search
         aria-hidden
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400 dark:text-gray-500"

@@ -1,9 +1,11 @@
 import { oauthFailureMessage } from '@bookshelf/contract';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
+// The landing page is in the first download: a visitor should not wait for one more chunk to see it.
+import { HomePage } from '../features/home/pages/home-page';
 import { toast } from '../lib/toast';
 import { PublicLayout } from './public-layout';
-import { FeaturesPage, HomePage, LibraryTeaserPage, loadSignInDialog, SignInDialog, STATIC_PAGES } from './screens';
+import { FeaturesPage, LibraryTeaserPage, loadSignInDialog, SignInDialog, STATIC_PAGES } from './screens';
 
 type SignInTab = 'sign-in' | 'sign-up';
 

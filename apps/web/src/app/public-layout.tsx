@@ -14,7 +14,7 @@ const FOOTER_LINKS = [
   ['/terms', 'Terms of Service'],
 ] as const;
 
-const navLink = `rounded-md px-2 py-1 font-medium text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-gray-100 ${focusRing}`;
+const navLink = `rounded-md px-2 py-1 font-medium whitespace-nowrap text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-gray-100 ${focusRing}`;
 
 interface PublicLayoutProps {
   onEnterLibrary: () => void;
@@ -35,7 +35,8 @@ export function PublicLayout({ onEnterLibrary, onPrepareSignIn }: PublicLayoutPr
             className={`flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight ${focusRing}`}
           >
             <img src="/favicon.svg" alt="" width="28" height="28" />
-            Bookshelf
+            {/* Narrow phones: the logo alone leaves room for both actions; screen readers still hear the name. */}
+            <span className="max-[399px]:sr-only">Bookshelf</span>
           </Link>
           <nav aria-label="Main" className="flex items-center gap-2 text-sm sm:gap-4">
             <Link to="/books" className={navLink}>
@@ -46,7 +47,7 @@ export function PublicLayout({ onEnterLibrary, onPrepareSignIn }: PublicLayoutPr
               onClick={onEnterLibrary}
               onPointerEnter={onPrepareSignIn}
               onFocus={onPrepareSignIn}
-              className={primaryButton}
+              className={`${primaryButton} whitespace-nowrap`}
             >
               Enter Library
             </button>

@@ -17,7 +17,6 @@ export const ResetPasswordPage = lazyScreen(
   'ResetPasswordPage',
 );
 
-export const HomePage = lazyScreen(() => import('../features/home/pages/home-page'), 'HomePage');
 export const LibraryTeaserPage = lazyScreen(
   () => import('../features/home/pages/library-teaser-page'),
   'LibraryTeaserPage',
@@ -36,3 +35,5 @@ export const AuthenticatedApp = lazyScreen(() => import('./authenticated-app'), 
 export const DashboardPage = lazyScreen(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage');
 export const SettingsPage = lazyScreen(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
 export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
+/** Phones only: desktops never download the drawer's modal machinery. */
+export const SidebarDrawer = lazyScreen(() => import('./sidebar-drawer'), 'SidebarDrawer');
