@@ -1,3 +1,4 @@
+export * from './auth-rules.js';
 export * from './auth.js';
 export * from './error-classifier.js';
 export * from './errors.js';

@@ -3,7 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, Settings } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { focusRing } from '../components/ui/button-styles';
-import { useSignOut } from '../lib/session';
+import { useSignOut } from '../lib/sign-out';
 import { toast } from '../lib/toast';
 import { UserAvatar } from './user-avatar';
 

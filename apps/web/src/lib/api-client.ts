@@ -1,5 +1,4 @@
-import { ApiErrorSchema, isRetryableMessage } from '@bookshelf/contract';
-import { safeParse } from 'zod/mini';
+import { isRetryableMessage } from '@bookshelf/contract';
 import type { $ZodType, output } from 'zod/v4/core';
 
 /** A failed API call: the server's error body when it sent one, otherwise what went wrong on the way. */
@@ -39,12 +38,30 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** A 401 is an expected answer (a visitor): throw it without reading the body or loading its schema. */
+  signedOutIsExpected?: boolean;
+}
+
+/**
+ * A response schema, or a loader of one. The loader form keeps zod out of the first download of pages that
+ * may never need it: the landing page's only call, GET /api/me, answers a visitor with a bare 401.
+ */
+export type SchemaSource<S extends $ZodType> = S | (() => Promise<S>);
+
+/** Validates through the schema's own Standard Schema interface, so this module imports no zod code. */
+async function validate<S extends $ZodType>(schema: SchemaSource<S>, value: unknown) {
+  const resolved = typeof schema === 'function' ? await schema() : schema;
+  const result = await resolved['~standard'].validate(value);
+  return result.issues ? { success: false as const } : { success: true as const, data: result.value as output<S> };
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+// Error bodies are read on failures only, so their schema (and zod with it) loads on the first failure.
+const loadApiErrorSchema = () => import('./api-error-schema').then((m) => m.ApiErrorSchema);
+
 async function readError(res: Response): Promise<ApiRequestError> {
-  const parsed = ApiErrorSchema.safeParse(await res.json().catch(() => null));
+  const parsed = await validate(loadApiErrorSchema, await res.json().catch(() => null));
   if (parsed.success) {
     const { code, message, requestId } = parsed.data.error;
     return new ApiRequestError(res.status, code, message, requestId);
@@ -59,8 +76,8 @@ async function readError(res: Response): Promise<ApiRequestError> {
 export function createApiClient({ baseUrl = '', fetch: doFetch = globalThis.fetch }: ApiClientOptions = {}) {
   return async function request<S extends $ZodType>(
     path: string,
-    schema: S,
-    { method = 'GET', body, signal }: RequestOptions = {},
+    schema: SchemaSource<S>,
+    { method = 'GET', body, signal, signedOutIsExpected = false }: RequestOptions = {},
   ): Promise<output<S>> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -80,6 +97,9 @@ export function createApiClient({ baseUrl = '', fetch: doFetch = globalThis.fetc
       if (signal?.aborted) throw cause;
       throw new ApiRequestError(NETWORK_ERROR, 'NETWORK_ERROR', 'Could not reach the server. Check your connection.');
     }
+    if (res.status === 401 && signedOutIsExpected) {
+      throw new ApiRequestError(401, 'UNAUTHENTICATED', 'Not signed in.');
+    }
     if (!res.ok) throw await readError(res);
 
     const badResponse = () =>
@@ -90,7 +110,7 @@ export function createApiClient({ baseUrl = '', fetch: doFetch = globalThis.fetc
     } catch {
       throw badResponse(); // a proxy's HTML page, a truncated body
     }
-    const parsed = safeParse(schema, json);
+    const parsed = await validate(schema, json);
     if (!parsed.success) throw badResponse();
     return parsed.data;
   };

@@ -1,6 +1,5 @@
-import { AuthPaths, MeSchema, type Me } from '@bookshelf/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { AuthPaths, type Me } from '@bookshelf/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiRequestError } from './api-client';
 
 /**
@@ -12,7 +11,11 @@ export const ME_QUERY_KEY = ['me'] as const;
 
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await api(AuthPaths.me, MeSchema, signal ? { signal } : {});
+    // The schema loads only for a signed-in answer, which leads to the shell (which needs zod anyway).
+    return await api(AuthPaths.me, () => import('./me-schema').then((m) => m.MeSchema), {
+      signedOutIsExpected: true,
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return null;
     throw error;
@@ -23,22 +26,3 @@ export const meQueryOptions = () =>
   queryOptions({ queryKey: ME_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000 });
 
 export const useMe = () => useQuery(meQueryOptions());
-
-/** Signs out and forgets every cached answer, so nothing of the last user stays on screen. */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api(AuthPaths.logout, z.unknown(), { method: 'POST' }),
-    onSuccess: () => {
-      // The spec clears the social sign-in provider and timestamp kept in session storage at logout.
-      try {
-        sessionStorage.removeItem('oauth_provider');
-        sessionStorage.removeItem('oauth_timestamp');
-      } catch {
-        // storage may be unavailable (private mode); nothing to clear then
-      }
-      queryClient.clear();
-      queryClient.setQueryData(ME_QUERY_KEY, null);
-    },
-  });
-}

@@ -1,8 +1,10 @@
-import { HealthSchema } from '@bookshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const fetchHealth = (signal?: AbortSignal) => api('/api/health', HealthSchema, signal ? { signal } : {});
+// The schema (and zod) loads with the first answer: the status line is not part of the first paint.
+const loadHealthSchema = () => import('./health-schema').then((m) => m.HealthSchema);
+
+export const fetchHealth = (signal?: AbortSignal) => api('/api/health', loadHealthSchema, signal ? { signal } : {});
 
 export const healthQueryOptions = () =>
   queryOptions({ queryKey: ['health'], queryFn: ({ signal }) => fetchHealth(signal), staleTime: 10_000 });

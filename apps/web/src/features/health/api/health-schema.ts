@@ -1,0 +1,2 @@
+// Loaded on demand by use-health.ts.
+export { HealthSchema } from '@bookshelf/contract';

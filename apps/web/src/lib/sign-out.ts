@@ -1,0 +1,27 @@
+import { AuthPaths } from '@bookshelf/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { api } from './api-client';
+import { ME_QUERY_KEY } from './session';
+
+// Apart from lib/session.ts so that the landing page, which only asks who is signed in, does not download
+// the mutation machinery (bench/bundle: landing ≤ 100 KB).
+
+/** Signs out and forgets every cached answer, so nothing of the last user stays on screen. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(AuthPaths.logout, z.unknown(), { method: 'POST' }),
+    onSuccess: () => {
+      // The spec clears the social sign-in provider and timestamp kept in session storage at logout.
+      try {
+        sessionStorage.removeItem('oauth_provider');
+        sessionStorage.removeItem('oauth_timestamp');
+      } catch {
+        // storage may be unavailable (private mode); nothing to clear then
+      }
+      queryClient.clear();
+      queryClient.setQueryData(ME_QUERY_KEY, null);
+    },
+  });
+}
