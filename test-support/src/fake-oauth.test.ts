@@ -67,6 +67,10 @@ async function exchange(
   });
 }
 
+/** The usual authorization-code exchange, with the client's Basic credentials. */
+const exchangeCode = (provider: FakeOAuthProvider, code: string, verifier: string) =>
+  exchange(provider, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier });
+
 async function codeFor(provider: FakeOAuthProvider, challenge: string, extra: Record<string, string> = {}) {
   const back = await authorize(authorizeUrl(provider, { code_challenge: challenge, ...extra }));
   const code = back.searchParams.get('code');
@@ -214,12 +218,7 @@ describe('startFakeOAuthProvider (google)', () => {
     expect(await mismatch.json()).toMatchObject({ error: 'invalid_grant' });
 
     await new Promise((r) => setTimeout(r, 40));
-    const late = await exchange(google, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    });
+    const late = await exchangeCode(google, code, verifier);
     expect(await late.json()).toEqual({ error: 'invalid_grant', error_description: 'Authorization code has expired.' });
   });
 
@@ -264,12 +263,7 @@ describe('startFakeOAuthProvider (google)', () => {
     expect((failure as OAuth2RequestError).code).toBe('invalid_grant');
 
     google.setBehaviour('server-error');
-    const res = await exchange(google, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    });
+    const res = await exchangeCode(google, code, verifier);
     expect(res.status).toBe(500);
   });
 
@@ -277,12 +271,7 @@ describe('startFakeOAuthProvider (google)', () => {
     const google = await start({ kind: 'google', behaviour: 'userinfo-error' });
     const { verifier, challenge } = pkce();
     const code = await codeFor(google, challenge);
-    const res = await exchange(google, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    });
+    const res = await exchangeCode(google, code, verifier);
     const { access_token } = (await res.json()) as { access_token: string };
     const info = await fetch(google.endpoints.userinfo, { headers: { authorization: `Bearer ${access_token}` } });
     expect(info.status).toBe(500);
@@ -322,12 +311,7 @@ describe('startFakeOAuthProvider (google)', () => {
     const google = await start({ kind: 'google' });
     const { verifier, challenge } = pkce();
     const code = await codeFor(google, challenge, { scope: 'openid' });
-    const res = await exchange(google, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    });
+    const res = await exchangeCode(google, code, verifier);
     const { access_token } = (await res.json()) as { access_token: string };
     const info = await fetch(google.endpoints.userinfo, { headers: { authorization: `Bearer ${access_token}` } });
     expect(Object.keys((await info.json()) as object)).toEqual(['sub']);
@@ -389,12 +373,7 @@ describe('startFakeOAuthProvider (twitter)', () => {
     const x = await start({ kind: 'twitter' });
     const { verifier, challenge } = pkce();
     const code = await codeFor(x, challenge);
-    const res = await exchange(x, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    });
+    const res = await exchangeCode(x, code, verifier);
     expect(res.status).toBe(200);
     const tokens = (await res.json()) as Record<string, unknown>;
     expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 7200, scope: twitterScopes });
@@ -433,12 +412,7 @@ describe('startFakeOAuthProvider (twitter)', () => {
     x.setBehaviour('userinfo-error');
     const { verifier, challenge } = pkce();
     const code = await codeFor(x, challenge);
-    const res = await exchange(x, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    });
+    const res = await exchangeCode(x, code, verifier);
     const { access_token } = (await res.json()) as { access_token: string };
     const me = await fetch(`${x.url}/2/users/me`, { headers: { authorization: `Bearer ${access_token}` } });
     expect(me.status).toBe(500);
@@ -451,12 +425,7 @@ describe('run-time control', () => {
     const signIn = async () => {
       const { verifier, challenge } = pkce();
       const code = await codeFor(google, challenge);
-      const res = await exchange(google, {
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        code_verifier: verifier,
-      });
+      const res = await exchangeCode(google, code, verifier);
       const { access_token } = (await res.json()) as { access_token: string };
       const info = await fetch(google.endpoints.userinfo, { headers: { authorization: `Bearer ${access_token}` } });
       return ((await info.json()) as { sub: string }).sub;

@@ -1,15 +1,13 @@
 import { DEFAULT_READING_GOAL, type Me } from '@bookshelf/contract';
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
 import { AppHeader } from './app-header';
-import { ErrorBoundary } from './error-boundary';
-import { PageLoading } from './page-loading';
 import { ReadingGoalCard } from './reading-goal-card';
 import { SidebarDrawer } from './screens';
 import { SidebarNav } from './sidebar-nav';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useBooksReadCount } from './use-books-read-count';
 import { useSidebar } from './use-sidebar';
+import { ScreenOutlet } from './screen-outlet';
 
 const SIDEBAR_ID = 'app-sidebar';
 
@@ -29,7 +27,6 @@ function SidebarContent({ collapsed, me }: { collapsed: boolean; me: Me }) {
 
 /** The signed-in layout of spec core.md §2: top bar, collapsible sidebar and a scrolling main area. */
 export function AppShell({ me }: { me: Me }) {
-  const { pathname } = useLocation();
   const sidebar = useSidebar();
   return (
     <div className="flex h-dvh flex-col bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">
@@ -57,11 +54,7 @@ export function AppShell({ me }: { me: Me }) {
         )}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto focus:outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8">
-            <ErrorBoundary resetKey={pathname}>
-              <Suspense fallback={<PageLoading />}>
-                <Outlet />
-              </Suspense>
-            </ErrorBoundary>
+            <ScreenOutlet />
           </div>
         </main>
       </div>

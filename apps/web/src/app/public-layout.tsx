@@ -1,10 +1,8 @@
-import { Suspense } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { focusRing, primaryButton } from '../components/ui/button-styles';
 import { ServerStatus } from '../features/health/components/server-status';
-import { ErrorBoundary } from './error-boundary';
-import { PageLoading } from './page-loading';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { ScreenOutlet } from './screen-outlet';
 
 const FOOTER_LINKS = [
   ['/features', 'Features'],
@@ -24,7 +22,6 @@ interface PublicLayoutProps {
 
 /** The visitor's frame (spec core.md §1): the landing header, the page, and a footer. */
 export function PublicLayout({ onEnterLibrary, onPrepareSignIn }: PublicLayoutProps) {
-  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -55,11 +52,7 @@ export function PublicLayout({ onEnterLibrary, onPrepareSignIn }: PublicLayoutPr
         </div>
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        <ScreenOutlet />
       </main>
       <footer className="border-t border-gray-200 px-4 py-4 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -1,16 +1,13 @@
-import { Suspense } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { focusRing } from '../components/ui/button-styles';
-import { ErrorBoundary } from './error-boundary';
-import { PageLoading } from './page-loading';
 import { MAIN_CONTENT_ID } from './skip-link';
+import { ScreenOutlet } from './screen-outlet';
 
 /**
  * A plain frame for pages that work the same signed in or out (sign-in callbacks, password reset). They
  * change who is signed in, so they must not sit inside a layout that switches with the session.
  */
 export function StandaloneLayout() {
-  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-gray-200 dark:border-gray-800">
@@ -25,11 +22,7 @@ export function StandaloneLayout() {
         </div>
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="w-full flex-1 px-4 py-8 focus:outline-none">
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        <ScreenOutlet />
       </main>
     </div>
   );

@@ -1,0 +1,8 @@
+// Runs before every web test file. The app loads some response schemas on demand (see lib/api-client.ts);
+// loading them up front keeps those imports from racing the tests' fake clocks and findBy timeouts.
+await Promise.all([
+  import('../lib/me-schema'),
+  import('../lib/api-error-schema'),
+  import('../features/health/api/health-schema'),
+]);
+export {};
