@@ -1,8 +1,8 @@
-import './testing/fake-fetch';
+import '../test/fake-network';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage';
-import { renderApp, testMe } from './testing/render-app';
+import { renderApp, testMe } from '../test/render-app';
 
 afterEach(() => {
   cleanup();

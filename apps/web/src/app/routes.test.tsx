@@ -1,9 +1,9 @@
-import { answer, calls, json } from './testing/fake-fetch';
+import { json, network } from '../test/fake-network';
 import { AuthPaths } from '@bookshelf/contract';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getToasts, dismissToast } from '../lib/toast';
-import { renderApp, testMe } from './testing/render-app';
+import { renderApp, testMe } from '../test/render-app';
 
 beforeAll(() => {
   // Radix positions its menus with ResizeObserver, which jsdom lacks.
@@ -25,7 +25,7 @@ afterEach(() => {
 
 describe('signed out', () => {
   it('shows the landing header and the home page, whatever the server says about me', async () => {
-    answer(`GET ${AuthPaths.me}`, () => json({ error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }, 401));
+    network.answer(`GET ${AuthPaths.me}`, () => json({ error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }, 401));
     renderApp();
     expect(await screen.findByRole('link', { name: 'Explore Books' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enter Library' })).toBeTruthy();
@@ -33,7 +33,7 @@ describe('signed out', () => {
     expect(screen.getByText('AI-powered reading platform')).toBeTruthy();
     expect(screen.getByText(/No credit card required/)).toBeTruthy();
     expect(screen.getByText(/Free forever plan/)).toBeTruthy();
-    expect(calls.some((c) => c.path === AuthPaths.me)).toBe(true);
+    expect(network.requests().some((c) => c.path === AuthPaths.me)).toBe(true);
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
@@ -88,7 +88,7 @@ describe('signed in', () => {
     expect(screen.getByRole('button', { name: /^Switch to (dark|light) theme$/ })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Sidebar' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByText('Welcome back, Ada Lovelace!')).toBeTruthy();
+    expect(screen.getByText('Welcome back, Ada Reader!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enter Library' })).toBeNull();
   });
 
@@ -131,21 +131,21 @@ describe('signed in', () => {
   });
 
   it('signs out from the user menu and lands on the home page', async () => {
-    answer(`POST ${AuthPaths.logout}`, () => new Response(null, { status: 204 }));
+    network.answer(`POST ${AuthPaths.logout}`, () => new Response(null, { status: 204 }));
     const { location } = renderApp({ route: '/settings', me: testMe });
     fireEvent.keyDown(await screen.findByRole('button', { name: 'User menu' }), { key: 'Enter' });
     const menu = await screen.findByRole('menu');
-    expect(menu.textContent).toContain('Ada Lovelace');
+    expect(menu.textContent).toContain('Ada Reader');
     expect(menu.textContent).toContain('ada@example.org');
     await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' })));
 
     expect(await screen.findByRole('button', { name: 'Enter Library' })).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/'));
-    expect(calls.some((c) => c.method === 'POST' && c.path === AuthPaths.logout)).toBe(true);
+    expect(network.requests().some((c) => c.method === 'POST' && c.path === AuthPaths.logout)).toBe(true);
   });
 
   it('says Logout failed when signing out fails', async () => {
-    answer(`POST ${AuthPaths.logout}`, () => json({ error: { code: 'INTERNAL', message: 'Boom' } }, 500));
+    network.answer(`POST ${AuthPaths.logout}`, () => json({ error: { code: 'INTERNAL', message: 'Boom' } }, 500));
     renderApp({ me: testMe });
     fireEvent.keyDown(await screen.findByRole('button', { name: 'User menu' }), { key: 'Enter' });
     const signOut = await screen.findByRole('menuitem', { name: 'Sign Out' });

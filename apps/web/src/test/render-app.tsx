@@ -3,20 +3,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { ME_QUERY_KEY } from '../../lib/session';
-import { AppContext } from '../providers';
-import { AppRoutes } from '../routes';
+import { AppContext } from '../app/providers';
+import { AppRoutes } from '../app/routes';
+import { ME_QUERY_KEY } from '../lib/session';
 
-export const testMe: Me = {
-  id: 'u1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.org',
-  avatar: null,
-  provider: 'password',
-  readingGoal: 50,
-  joinedDate: '2025-01-01T00:00:00.000Z',
-  hasPassword: true,
-};
+export { testMe } from './fixtures';
 
 function LocationProbe() {
   const { pathname, search } = useLocation();
