@@ -110,6 +110,18 @@ describe('SignInDialog', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('keeps the typed e-mail when switching between the tabs, but not the password', () => {
+    openDialog();
+    type('Email', 'ada@example.org');
+    type('Password', 'secret words');
+    selectTab('Sign Up');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.org');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    type('Email', 'ada@books.example');
+    selectTab('Sign In');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@books.example');
+  });
+
   it('shows the e-mail taken message on sign-up', async () => {
     network.answer(`POST ${AuthPaths.register}`, apiError(409, AuthMessages.emailTaken, 'CONFLICT'));
     openDialog('sign-up');

@@ -53,6 +53,8 @@ function DialogBody({ initialTab, onDone }: { initialTab: SignInTab; onDone: () 
   const [tab, setTab] = useState<SignInTab>(initialTab);
   const [forgotEmail, setForgotEmail] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // One address for both tabs: switching between Sign In and Sign Up keeps what was typed.
+  const [email, setEmail] = useState('');
   const busy = useIsMutating({ mutationKey: AUTH_MUTATION_KEY }) > 0;
 
   function signedIn() {
@@ -100,6 +102,8 @@ function DialogBody({ initialTab, onDone }: { initialTab: SignInTab; onDone: () 
             {error && <ErrorBox message={error} />}
             <Tabs.Content value="sign-in" className="focus-visible:outline-none">
               <SignInForm
+                email={email}
+                onEmailChange={setEmail}
                 onSignedIn={signedIn}
                 onError={setError}
                 onForgotPassword={(email) => {
@@ -109,7 +113,7 @@ function DialogBody({ initialTab, onDone }: { initialTab: SignInTab; onDone: () 
               />
             </Tabs.Content>
             <Tabs.Content value="sign-up" className="focus-visible:outline-none">
-              <SignUpForm onSignedIn={signedIn} onError={setError} />
+              <SignUpForm email={email} onEmailChange={setEmail} onSignedIn={signedIn} onError={setError} />
             </Tabs.Content>
           </Tabs.Root>
           <SocialSignInButtons disabled={busy} />

@@ -9,16 +9,18 @@ import { SubmitButton } from './submit-button';
 import { useCredentialsForm } from './use-credentials-form';
 
 interface SignInFormProps {
+  /** Held by the dialog, so the address typed on one tab is still there on the other. */
+  email: string;
+  onEmailChange: (email: string) => void;
   onSignedIn: (me: Me) => void;
   onError: (message: string | null) => void;
   onForgotPassword: (email: string) => void;
 }
 
-export function SignInForm({ onSignedIn, onError, onForgotPassword }: SignInFormProps) {
+export function SignInForm({ email, onEmailChange, onSignedIn, onError, onForgotPassword }: SignInFormProps) {
   const id = useId();
   const login = useLogin();
   const { errors, busy, submit } = useCredentialsForm(LoginRequestSchema, login, { onSignedIn, onError });
-  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
 
@@ -32,7 +34,7 @@ export function SignInForm({ onSignedIn, onError, onForgotPassword }: SignInForm
       <EmailField
         id={`${id}-email`}
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => onEmailChange(e.target.value)}
         error={errors.email}
         disabled={busy}
       />

@@ -8,16 +8,18 @@ import { SubmitButton } from './submit-button';
 import { useCredentialsForm } from './use-credentials-form';
 
 interface SignUpFormProps {
+  /** Held by the dialog, so the address typed on one tab is still there on the other. */
+  email: string;
+  onEmailChange: (email: string) => void;
   onSignedIn: (me: Me) => void;
   onError: (message: string | null) => void;
 }
 
-export function SignUpForm({ onSignedIn, onError }: SignUpFormProps) {
+export function SignUpForm({ email, onEmailChange, onSignedIn, onError }: SignUpFormProps) {
   const id = useId();
   const registration = useRegister();
   const { errors, busy, submit } = useCredentialsForm(RegisterRequestSchema, registration, { onSignedIn, onError });
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
   return (
@@ -39,7 +41,7 @@ export function SignUpForm({ onSignedIn, onError }: SignUpFormProps) {
       <EmailField
         id={`${id}-email`}
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => onEmailChange(e.target.value)}
         error={errors.email}
         disabled={busy}
       />
