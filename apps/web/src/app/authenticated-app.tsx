@@ -1,7 +1,16 @@
 import type { Me } from '@bookshelf/contract';
 import { Route, Routes } from 'react-router';
 import { AppShell } from './app-shell';
-import { DashboardPage, FeaturesPage, SettingsPage, STATIC_PAGES, TabPage } from './screens';
+import {
+  BookDetailsPage,
+  BookSummaryPage,
+  DashboardPage,
+  FeaturesPage,
+  LibraryPage,
+  SettingsPage,
+  STATIC_PAGES,
+  TabPage,
+} from './screens';
 import { useBooksReadCount } from './use-books-read-count';
 
 function DashboardRoute({ me }: { me: Me }) {
@@ -18,6 +27,9 @@ export function AuthenticatedApp({ me }: { me: Me }) {
       <Route element={<AppShell me={me} />}>
         <Route index element={<DashboardRoute me={me} />} />
         <Route path="dashboard" element={<DashboardRoute me={me} />} />
+        <Route path="books" element={<LibraryPage />} />
+        <Route path="books/:id" element={<BookDetailsPage />} />
+        <Route path="books/:id/summary" element={<BookSummaryPage />} />
         <Route path="settings/*" element={<SettingsPage />} />
         <Route path="features" element={<FeaturesPage />} />
         {STATIC_PAGES.map(({ path, Page }) => (

@@ -33,6 +33,9 @@ export const STATIC_PAGES = [
 
 export const AuthenticatedApp = lazyScreen(() => import('./authenticated-app'), 'AuthenticatedApp');
 export const DashboardPage = lazyScreen(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage');
+export const LibraryPage = lazyScreen(() => import('../features/books/pages/library-page'), 'LibraryPage');
+export const BookDetailsPage = lazyScreen(() => import('../features/books/pages/book-details-page'), 'BookDetailsPage');
+export const BookSummaryPage = lazyScreen(() => import('../features/books/pages/book-summary-page'), 'BookSummaryPage');
 export const SettingsPage = lazyScreen(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
 export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
 /** Phones only: desktops never download the drawer's modal machinery. */

@@ -1,0 +1,13 @@
+/*
+ * The library's response schemas, in a module of their own so that fetchers load them (and zod with them)
+ * only when an answer arrives: the dashboard's first download stays within its budget (bench/bundle).
+ */
+export {
+  BookFacetsSchema,
+  BookListSchema,
+  BookSchema,
+  BulkUpdateBooksResponseSchema,
+  CountResponseSchema,
+  DemoLoadResponseSchema,
+} from '@bookshelf/contract';
+export { z } from 'zod/mini';
