@@ -1,15 +1,29 @@
 import type { Me } from '@bookshelf/contract';
 import { Settings, Target } from 'lucide-react';
 import { Link } from 'react-router';
-import { primaryButton } from '../../../components/ui/button-styles';
+import { focusRing, primaryButton } from '../../../components/ui/button-styles';
 import { cappedPercent, ProgressBar } from '../../../components/ui/progress-bar';
+import { BookListCard } from '../components/book-list-card';
+import { StatusCounts } from '../components/status-counts';
 
 interface DashboardPageProps {
   me: Me;
   booksRead: number;
 }
 
-/** The signed-in home (spec core.md §2). The library issue adds the book counts and recent books. */
+const link = `rounded font-medium text-indigo-600 hover:underline dark:text-indigo-400 ${focusRing}`;
+const addBook = (
+  <Link to="/books?add=1" className={link}>
+    Add Book
+  </Link>
+);
+const goToLibrary = (
+  <Link to="/books" className={link}>
+    Go to library
+  </Link>
+);
+
+/** The signed-in home (spec core.md §2): counts by status, what is being read, what was added, the goal. */
 export function DashboardPage({ me, booksRead }: DashboardPageProps) {
   const goal = me.readingGoal;
   // A goal is always for the current year, whatever year the spec's example shows.
@@ -21,6 +35,27 @@ export function DashboardPage({ me, booksRead }: DashboardPageProps) {
           Dashboard
         </h1>
         <p className="mt-1 text-gray-600 dark:text-gray-400">Welcome back, {me.name}!</p>
+      </div>
+
+      <StatusCounts />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <BookListCard
+          id="reading-title"
+          title="Currently Reading"
+          query={{ status: 'reading', limit: 5, sort: 'dateAdded' }}
+          empty={<p>You are not reading anything right now. {goToLibrary}</p>}
+        />
+        <BookListCard
+          id="recent-title"
+          title="Recently Added"
+          query={{ limit: 5, sort: 'dateAdded', order: 'desc' }}
+          empty={
+            <p className="flex flex-wrap gap-x-3">
+              No books yet. {addBook} {goToLibrary}
+            </p>
+          }
+        />
       </div>
 
       <div

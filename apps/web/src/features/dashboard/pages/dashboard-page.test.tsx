@@ -1,0 +1,147 @@
+import { network } from '../../../test/fake-network';
+import { BookPaths, type Book, type BookFacets } from '@bookshelf/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useOriginBack } from '../../../app/use-origin';
+import { testMe } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render-with-app';
+import { DashboardPage } from './dashboard-page';
+
+const book = (id: string, title: string, over: Partial<Book> = {}): Book => ({
+  id,
+  title,
+  author: 'Ursula K. Le Guin',
+  isbn: null,
+  coverUrl: null,
+  format: 'physical',
+  bindingType: null,
+  genre: null,
+  publishedYear: null,
+  publisher: null,
+  pages: null,
+  rating: null,
+  status: 'owned',
+  dateAdded: '2025-03-01T10:00:00.000Z',
+  dateRead: null,
+  tags: [],
+  notes: null,
+  review: null,
+  purchaseInfo: null,
+  specialEdition: null,
+  currentValue: null,
+  images: [],
+  accountId: 'default-personal',
+  priceHistory: [],
+  updatedAt: '2025-03-01T10:00:00.000Z',
+  ...over,
+});
+
+const facets: BookFacets = {
+  total: 12,
+  status: [
+    { value: 'owned', count: 6 },
+    { value: 'read', count: 3 },
+    { value: 'reading', count: 2 },
+    { value: 'lent', count: 1 },
+  ],
+  format: [],
+  genre: [],
+  tag: [],
+  account: [],
+};
+
+const page = (items: Book[]) => ({ items, total: items.length, limit: 5, offset: 0 });
+
+/** Answers the list by its query: the reading list, else the recently added one. */
+function answerBooks(reading: Book[], recent: Book[]) {
+  network.answer(`GET ${BookPaths.list}`, (request) => {
+    const body = JSON.stringify(page(request.search.includes('status=reading') ? reading : recent));
+    return new Response(body, { headers: { 'content-type': 'application/json' } });
+  });
+}
+
+function Details() {
+  const { backPath, backLabel } = useOriginBack();
+  const { pathname } = useLocation();
+  return <p data-testid="details">{`${pathname} back to ${backLabel} at ${backPath}`}</p>;
+}
+
+function renderDashboard() {
+  return renderWithApp(
+    <Routes>
+      <Route path="/dashboard" element={<DashboardPage me={testMe} booksRead={3} />} />
+      <Route path="/books/:id" element={<Details />} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { route: '/dashboard' },
+  );
+}
+
+describe('DashboardPage', () => {
+  it('shows the counts by status, with 0 for a status no book has', async () => {
+    network.answer(`GET ${BookPaths.facets}`, facets);
+    answerBooks([], []);
+    renderDashboard();
+    const counts = screen.getByRole('list', { name: 'Books by status' });
+    expect(await within(counts).findByText('12')).toBeTruthy();
+    const items = within(counts)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual(['Total12', 'Reading2', 'Read3', 'Owned6', 'Wishlist0', 'Lent1']);
+    // The welcome and the reading goal card are still there.
+    expect(screen.getByText('Welcome back, Ada Reader!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Settings' }).getAttribute('href')).toBe(
+      '/settings?tab=reading-goal',
+    );
+  });
+
+  it('lists the books being read and the recently added ones with the queries of the spec', async () => {
+    network.answer(`GET ${BookPaths.facets}`, facets);
+    answerBooks([book('b1', 'The Dispossessed', { status: 'reading' })], [book('b2', 'Earthsea'), book('b3', 'Lathe')]);
+    renderDashboard();
+    const reading = screen.getByRole('region', { name: 'Currently Reading' });
+    expect(await within(reading).findByRole('link', { name: /The Dispossessed/ })).toBeTruthy();
+    const recent = screen.getByRole('region', { name: 'Recently Added' });
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/books/b2', '/books/b3']);
+    const searches = network.requests(`GET ${BookPaths.list}`).map((r) => r.search);
+    expect(searches).toContain('?status=reading&limit=5&sort=dateAdded');
+    expect(searches).toContain('?limit=5&sort=dateAdded&order=desc');
+  });
+
+  it('opens a book with the dashboard as its origin, so Back returns to the Dashboard', async () => {
+    network.answer(`GET ${BookPaths.facets}`, facets);
+    answerBooks([], [book('b2', 'Earthsea')]);
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('link', { name: /Earthsea/ }));
+    expect(screen.getByTestId('details').textContent).toBe('/books/b2 back to Dashboard at /dashboard');
+  });
+
+  it('shows empty states with Add Book and Go to library links', async () => {
+    network.answer(`GET ${BookPaths.facets}`, { ...facets, total: 0, status: [] });
+    answerBooks([], []);
+    renderDashboard();
+    const recent = screen.getByRole('region', { name: 'Recently Added' });
+    expect((await within(recent).findByRole('link', { name: 'Add Book' })).getAttribute('href')).toBe('/books?add=1');
+    expect(within(recent).getByRole('link', { name: 'Go to library' }).getAttribute('href')).toBe('/books');
+    const reading = screen.getByRole('region', { name: 'Currently Reading' });
+    expect(within(reading).getByRole('link', { name: 'Go to library' })).toBeTruthy();
+  });
+
+  it('shows skeletons while loading, and an error with Retry', async () => {
+    network.answer(`GET ${BookPaths.facets}`, new Response('{}', { status: 500 }));
+    network.answer(`GET ${BookPaths.list}`, new Response('{}', { status: 500 }));
+    renderDashboard();
+    expect(screen.getAllByRole('status').length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts[0]!.textContent).toContain('Could not load your book counts.');
+    network.answer(`GET ${BookPaths.facets}`, facets);
+    fireEvent.click(within(alerts[0]!).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('12')).toBeTruthy();
+  });
+});
