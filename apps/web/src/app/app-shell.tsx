@@ -1,5 +1,6 @@
 import { DEFAULT_READING_GOAL, type Me } from '@bookshelf/contract';
 import { Suspense } from 'react';
+import { AddBookRoute } from '../features/books/components/add-book-route';
 import { AppHeader } from './app-header';
 import { ReadingGoalCard } from './reading-goal-card';
 import { SidebarDrawer } from './screens';
@@ -58,6 +59,7 @@ export function AppShell({ me }: { me: Me }) {
           </div>
         </main>
       </div>
+      <AddBookRoute />
       <div aria-live="polite" className="sr-only">
         {sidebar.announcement}
       </div>

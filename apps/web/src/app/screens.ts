@@ -36,6 +36,11 @@ export const DashboardPage = lazyScreen(() => import('../features/dashboard/page
 export const LibraryPage = lazyScreen(() => import('../features/books/pages/library-page'), 'LibraryPage');
 export const BookDetailsPage = lazyScreen(() => import('../features/books/pages/book-details-page'), 'BookDetailsPage');
 export const BookSummaryPage = lazyScreen(() => import('../features/books/pages/book-summary-page'), 'BookSummaryPage');
+export const AddBookDialog = lazyScreen(() => import('../features/books/components/add-book-dialog'), 'AddBookDialog');
+export const ManageAccountsDialog = lazyScreen(
+  () => import('../features/accounts/components/manage-accounts-dialog'),
+  'ManageAccountsDialog',
+);
 export const SettingsPage = lazyScreen(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
 export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
 /** Phones only: desktops never download the drawer's modal machinery. */

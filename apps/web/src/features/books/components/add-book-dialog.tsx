@@ -1,0 +1,140 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import * as Tabs from '@radix-ui/react-tabs';
+import { Barcode, FileSpreadsheet, Keyboard, ScanSearch, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../lib/toast';
+import { useCreateBook } from '../api/use-create-book';
+import { BookForm } from './book-form/book-form';
+import { emptyBookFormValues, formValuesToCreateRequest, type BookFormValues } from './book-form/book-form-values';
+
+export interface AddBookDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const MODES = [
+  { value: 'manual', label: 'Manual Entry', Icon: Keyboard },
+  { value: 'isbn', label: 'ISBN Lookup', Icon: ScanSearch },
+  { value: 'barcode', label: 'Barcode Scan', Icon: Barcode },
+  { value: 'csv', label: 'Bulk Import from CSV', Icon: FileSpreadsheet },
+] as const;
+
+/** The CSV files the import will read (core.md §2). */
+export const CSV_FORMATS = [
+  'Goodreads export CSV',
+  'Custom CSV with Title, Author, ISBN columns',
+  'LibraryThing export',
+] as const;
+
+const tabClass =
+  'inline-flex flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium text-gray-600 transition-colors hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-400 dark:hover:text-gray-100 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-gray-100';
+
+export const dialogContentClass =
+  'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-gray-200 bg-white p-4 text-gray-900 shadow-xl focus:outline-none sm:p-6 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-100';
+
+export const dialogCloseClass =
+  'absolute top-4 right-4 rounded-md p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100';
+
+/** The Add New Book dialog (core.md §2). Loaded lazily, the first time ?add=1 is in the address. */
+export function AddBookDialog({ open, onOpenChange }: AddBookDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[1px]" />
+        <Dialog.Content className={dialogContentClass}>
+          {/* Mounted only while open, so each opening starts with an empty form on Manual Entry. */}
+          <AddBookBody onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+          <Dialog.Close aria-label="Close" className={dialogCloseClass}>
+            <X aria-hidden className="size-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const [mode, setMode] = useState<string>('manual');
+  const [defaults] = useState(emptyBookFormValues);
+  const createBook = useCreateBook();
+  const navigate = useNavigate();
+
+  async function save(values: BookFormValues) {
+    const book = await createBook.mutateAsync(formValuesToCreateRequest(values));
+    toast({
+      type: 'success',
+      title: 'Book added',
+      message: book.title,
+      action: { label: 'View', onClick: () => void navigate(`/books/${encodeURIComponent(book.id)}`) },
+    });
+    onDone();
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="pr-8">
+        <Dialog.Title className="text-xl font-semibold tracking-tight">Add New Book</Dialog.Title>
+        <Dialog.Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+          Enter the details yourself, or choose another way to add books.
+        </Dialog.Description>
+      </div>
+      <Tabs.Root value={mode} onValueChange={setMode} className="space-y-4">
+        <Tabs.List
+          aria-label="How to add books"
+          className="grid grid-cols-2 gap-1 rounded-lg bg-gray-100 p-1 sm:flex dark:bg-gray-900"
+        >
+          {MODES.map(({ value, label, Icon }) => (
+            <Tabs.Trigger key={value} value={value} className={tabClass}>
+              <Icon aria-hidden className="size-4 shrink-0" />
+              <span className="truncate">{label}</span>
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="manual" className="focus-visible:outline-none">
+          <BookForm
+            defaultValues={defaults}
+            onSubmit={save}
+            onCancel={onCancel}
+            submitLabel="Add Book"
+            busyLabel="Adding..."
+          />
+        </Tabs.Content>
+        <Tabs.Content value="isbn" className="focus-visible:outline-none">
+          <ComingSoon title="ISBN Lookup">
+            Type or paste an ISBN and the book&apos;s title, author, publisher and cover will be filled in for you.
+          </ComingSoon>
+        </Tabs.Content>
+        <Tabs.Content value="barcode" className="focus-visible:outline-none">
+          <ComingSoon title="Barcode Scan">
+            Point your camera at the barcode on the back cover and the book is looked up by its ISBN.
+          </ComingSoon>
+        </Tabs.Content>
+        <Tabs.Content value="csv" className="focus-visible:outline-none">
+          <ComingSoon title="Bulk Import from CSV">
+            <p>Import a whole library from a CSV file. Supported formats:</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-left">
+              {CSV_FORMATS.map((format) => (
+                <li key={format}>{format}</li>
+              ))}
+            </ul>
+          </ComingSoon>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function ComingSoon({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className="rounded-lg border border-dashed border-gray-300 p-6 text-sm text-gray-600 dark:border-gray-700 dark:text-gray-400"
+    >
+      <div>{children}</div>
+      <p className="mt-4 font-medium text-gray-900 dark:text-gray-100">
+        {title} arrives with the next release. Until then, use Manual Entry.
+      </p>
+    </section>
+  );
+}
