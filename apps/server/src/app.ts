@@ -5,6 +5,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OAuthConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createAccountsRepository } from './features/accounts/accounts.repository.js';
+import { accountsRoutes } from './features/accounts/accounts.routes.js';
+import { createAccountsService } from './features/accounts/accounts.service.js';
+import { createActivitiesRepository } from './features/activities/activities.repository.js';
+import { subscribeActivities } from './features/activities/activities.subscriptions.js';
 import { createApiTokensService } from './features/auth/api-tokens.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
@@ -19,6 +24,10 @@ import {
 } from './features/auth/sessions.repository.js';
 import { createSessionsService } from './features/auth/sessions.service.js';
 import { createIdentitiesRepository, createUsersRepository } from './features/auth/users.repository.js';
+import { createBooksRepository } from './features/books/books.repository.js';
+import { booksRoutes } from './features/books/books.routes.js';
+import { createBooksService } from './features/books/books.service.js';
+import { createDemoService } from './features/books/demo.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { registerAuthentication } from './platform/authentication.js';
 import { apiNotFound, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
@@ -134,16 +143,26 @@ export async function buildApp(options: AppOptions) {
   await app.register(meRoutes({ auth, sessions, apiTokens, identities }));
   await app.register(oauthRoutes({ oauth, cookies, publicUrl, https }));
 
+  // The library: books (with the sample library) and the accounts they were bought through.
+  const clock = now ?? (() => new Date());
+  const booksRepository = createBooksRepository(db);
+  const books = createBooksService({ db, books: booksRepository, events, now: clock });
+  const unsubscribeActivities = subscribeActivities(events, createActivitiesRepository(db));
+  const demo = createDemoService({ db, books: booksRepository, now: clock });
+  await app.register(booksRoutes({ books, demo }));
+  await app.register(accountsRoutes({ accounts: createAccountsService({ accounts: createAccountsRepository(db) }) }));
+
   let sweeper: NodeJS.Timeout | undefined;
   const sweep = () =>
-    Promise.all([sessions.sweepExpired(), limiter.sweep()]).catch((err: unknown) =>
-      app.log.warn({ err }, 'sweeping expired sessions failed'),
+    Promise.all([sessions.sweepExpired(), limiter.sweep(), books.purgeTrash()]).catch((err: unknown) =>
+      app.log.warn({ err }, 'sweeping expired rows failed'),
     );
   app.addHook('onReady', async () => {
     sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    unsubscribeActivities();
     mailer.close();
   });
 

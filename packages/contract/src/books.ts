@@ -330,7 +330,7 @@ export type BulkUpdateBooksRequest = z.input<typeof BulkUpdateBooksRequestSchema
 export const BookStateSchema = z.object({
   id: z.uuid('Book id must be a UUID.'),
   status: BookStatusSchema,
-  dateRead: z.nullable(z.string()),
+  dateRead: z.nullable(z.iso.datetime({ offset: true, error: 'Date read must be a date.' })),
   tags: tags,
 });
 BookStateSchema.register(z.globalRegistry, { id: 'BookState' });

@@ -5,7 +5,7 @@
  */
 export interface DomainEvents {
   'user.registered': { userId: string };
-  /** A book entered reading (core.md §4). */
+  /** A book entered reading (core.md §4); the activities feature records each book event for the feed. */
   'book.started': BookEvent;
   /** A book entered read; the reading goal, streaks and badges count these. */
   'book.finished': BookEvent;
@@ -13,10 +13,11 @@ export interface DomainEvents {
   'book.rated': BookEvent;
 }
 
-/** The recorded activity row is the feed's source; the event says it exists. */
+/** What a book activity carries: a snapshot, so the feed can show it without reading the book again. */
 export interface BookEvent {
   userId: string;
   bookId: string;
-  activityId: string;
+  /** When it happened, ISO 8601. */
+  at: string;
+  book: { title: string; author: string; coverUrl: string | null; rating: number | null; review: string | null };
 }
-export type DomainEventName = keyof DomainEvents;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -33,6 +34,12 @@ export interface DatabaseHandle {
 // Resolves to apps/server/src/db/migrations from both src/db (tsx, vitest) and dist/db (node).
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 
+/**
+ * Session settings every connection gets. Typo search uses pg_trgm's `<%` operator, whose cut-off is this
+ * setting: at the default 0.6 a swapped pair of letters in a six-letter word ("gatbsy") no longer matches.
+ */
+export const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.4' } as const;
+
 /** An arbitrary constant that names "Bookshelf migrations" among advisory locks. */
 const MIGRATION_LOCK_KEY = 7_310_421_055;
 
@@ -48,10 +55,12 @@ function openPglite(dataDir: string | undefined): DatabaseHandle {
     mkdirSync(directory, { recursive: true });
     release = lockDataDir(dataDir);
   }
-  const client = new PGlite(directory, {
+  const client = new PGlite({
+    ...(directory ? { dataDir: directory } : {}),
     // PGlite's files already sit in the OS page cache; PostgreSQL's default 128 MB buffer pool inside the
     // WASM heap would mostly duplicate it and costs ~150 MB of resident memory (bench/startup).
-    postgresqlconf: ['shared_buffers = 32MB'],
+    postgresqlconf: ['shared_buffers = 32MB', ...Object.entries(SESSION_SETTINGS).map(([k, v]) => `${k} = ${v}`)],
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -67,7 +76,7 @@ function openPglite(dataDir: string | undefined): DatabaseHandle {
 }
 
 function openPostgres(url: string, maxConnections: number): DatabaseHandle {
-  const client = postgres(url, { max: maxConnections, onnotice: () => undefined });
+  const client = postgres(url, { max: maxConnections, onnotice: () => undefined, connection: SESSION_SETTINGS });
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
   return {
     kind: 'postgres',

@@ -1,17 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { authIdentities, users, type UserRow } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 export type NewUser = Pick<UserRow, 'name'> & Partial<Pick<UserRow, 'email' | 'image' | 'passwordHash'>>;
 export type UserChanges = Partial<Pick<UserRow, 'name' | 'image' | 'readingGoal' | 'passwordHash'>>;
-
-/** PostgreSQL's unique_violation, raised by both drivers. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export function createUsersRepository(db: Database) {
   return {

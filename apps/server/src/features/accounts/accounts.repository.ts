@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { accounts, books, type AccountRow } from '../../db/schema/index.js';
+
+export type AccountValues = Omit<AccountRow, 'userId' | 'id' | 'dateAdded' | 'updatedAt'>;
+export type AccountWithUsage = AccountRow & { bookCount: number; lastUsed: Date | null };
+
+export function createAccountsRepository(db: Database) {
+  /** How many live books each account holds and when one was last added (the spec's lastUsed). */
+  const usage = (userId: string) =>
+    db
+      .select({
+        accountId: books.accountId,
+        bookCount: count().as('book_count'),
+        lastUsed: max(books.dateAdded).as('last_used'),
+      })
+      .from(books)
+      .where(and(eq(books.userId, userId), isNull(books.deletedAt)))
+      .groupBy(books.accountId)
+      .as('usage');
+
+  async function listWithUsage(userId: string, id?: string): Promise<AccountWithUsage[]> {
+    const u = usage(userId);
+    const rows = await db
+      .select({ account: accounts, bookCount: u.bookCount, lastUsed: u.lastUsed })
+      .from(accounts)
+      .leftJoin(u, eq(u.accountId, accounts.id))
+      .where(id === undefined ? eq(accounts.userId, userId) : and(eq(accounts.userId, userId), eq(accounts.id, id)))
+      // The built-in account first, then the others in the order they were added.
+      .orderBy(desc(sql`${accounts.id} = 'default-personal'`), asc(accounts.dateAdded), asc(accounts.id));
+    return rows.map((r) => ({
+      ...r.account,
+      bookCount: Number(r.bookCount ?? 0),
+      lastUsed: r.lastUsed ? new Date(r.lastUsed) : null,
+    }));
+  }
+
+  return {
+    list: (userId: string) => listWithUsage(userId),
+    async find(userId: string, id: string) {
+      const [row] = await listWithUsage(userId, id);
+      return row;
+    },
+    async insert(userId: string, values: AccountValues) {
+      const id = randomUUID();
+      await db.insert(accounts).values({ ...values, userId, id });
+      return id;
+    },
+    async update(userId: string, id: string, values: Partial<AccountValues>) {
+      const rows = await db
+        .update(accounts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        .returning({ id: accounts.id });
+      return rows.length > 0;
+    },
+    /** Deletes the account; its books (trashed ones too) move to the default account through the foreign key. */
+    async delete(userId: string, id: string): Promise<number | undefined> {
+      return db.transaction(async (tx) => {
+        const [moving] = await tx
+          .select({ n: count() })
+          .from(books)
+          .where(and(eq(books.userId, userId), eq(books.accountId, id), isNull(books.deletedAt)));
+        const deleted = await tx
+          .delete(accounts)
+          .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+          .returning({ id: accounts.id });
+        return deleted.length > 0 ? Number(moving?.n ?? 0) : undefined;
+      });
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,300 @@
+import { BookMessages, BookSchema, type Book } from '@bookshelf/contract';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { signUp, type Browser } from '../../test/browser.js';
+
+let clock = new Date('2026-03-01T10:00:00Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function addBook(browser: Browser, body: object): Promise<Book> {
+  const res = await browser.post('/api/books', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return BookSchema.parse(res.json());
+}
+
+describe('POST /api/books', () => {
+  it('creates a book with the defaults of core.md §4 and answers it with every field', async () => {
+    const { browser } = await signUp(t.app);
+    const book = await addBook(browser, { title: '  Dune ', author: 'Frank Herbert' });
+    expect(book).toMatchObject({
+      title: 'Dune',
+      author: 'Frank Herbert',
+      status: 'owned',
+      format: 'physical',
+      accountId: 'default-personal',
+      dateRead: null,
+      tags: [],
+      purchaseInfo: null,
+      specialEdition: null,
+      dateAdded: clock.toISOString(),
+    });
+    const fetched = await browser.get(`/api/books/${book.id}`);
+    expect(fetched.json()).toEqual(book);
+  });
+
+  it('keeps every field, normalised: ISBN digits, unique trimmed tags, custom platform, edition rules', async () => {
+    const { browser } = await signUp(t.app);
+    const book = await addBook(browser, {
+      title: 'The Name of the Wind',
+      author: 'Patrick Rothfuss',
+      isbn: '978-0-7564-0474-1',
+      coverUrl: 'https://covers.example.org/wind.jpg',
+      format: 'physical',
+      bindingType: 'hardcover',
+      genre: 'Fantasy',
+      publishedYear: 2007,
+      publisher: 'DAW',
+      pages: 662,
+      rating: 5,
+      status: 'currently_reading',
+      tags: [' fantasy ', 'Fantasy', 'signed', ''],
+      notes: 'From the convention',
+      review: '',
+      purchaseInfo: {
+        platform: 'Other (Specify)',
+        customPlatform: 'Comic Con stall',
+        price: 45.5,
+        currency: 'USD',
+        purchaseDate: '2024-05-01',
+        condition: 'like-new',
+      },
+      specialEdition: { type: 'signed', customType: 'ignored', certificateOfAuthenticity: true, limitedQuantity: 500 },
+      currentValue: { amount: 120, currency: 'USD' },
+      images: ['https://img.example.org/1.jpg'],
+      priceHistory: [{ date: '2024-05-01', price: 45.5, currency: 'USD', platform: 'Comic Con stall' }],
+    });
+    expect(book).toMatchObject({
+      isbn: '9780756404741',
+      status: 'reading',
+      tags: ['fantasy', 'signed'],
+      review: null,
+      purchaseInfo: { platform: 'Comic Con stall', price: 45.5, currency: 'USD', sellerName: null },
+      specialEdition: { type: 'signed', customType: null, limitedQuantity: 500, certificateOfAuthenticity: true },
+      currentValue: { amount: 120, currency: 'USD' },
+    });
+  });
+
+  it.each([
+    [{ author: 'A' }, 'body.title'],
+    [{ title: ' ', author: 'A' }, BookMessages.titleRequired],
+    [{ title: 'T', author: '' }, BookMessages.authorRequired],
+    [
+      { title: 'T', author: 'A', purchaseInfo: { platform: 'Other (Specify)', price: 1, currency: 'USD' } },
+      BookMessages.customPlatformRequired,
+    ],
+    [
+      { title: 'T', author: 'A', purchaseInfo: { platform: 'Flipkart', price: -1, currency: 'INR' } },
+      BookMessages.price,
+    ],
+    [
+      { title: 'T', author: 'A', purchaseInfo: { platform: 'Flipkart', price: 1.999, currency: 'INR' } },
+      BookMessages.price,
+    ],
+    [{ title: 'T', author: 'A', specialEdition: { type: 'other' } }, BookMessages.customEditionTypeRequired],
+    [
+      { title: 'T', author: 'A', specialEdition: { type: 'signed', limitedQuantity: 2.5 } },
+      BookMessages.limitedQuantity,
+    ],
+    [{ title: 'T', author: 'A', format: 'digital', bindingType: 'hardcover' }, BookMessages.bindingOnlyPhysical],
+    [{ title: 'T', author: 'A', rating: 6 }, BookMessages.rating],
+    [{ title: 'T', author: 'A', coverUrl: 'javascript:alert(1)' }, 'Cover URL must be an http or https address.'],
+    [{ title: 'T', author: 'A', dateRead: '2024-01-01' }, BookMessages.dateReadNotRead],
+    [{ title: 'T', author: 'A', accountId: 'no-such-account' }, BookMessages.accountNotFound],
+  ])('rejects %j with a message naming the field, and stores nothing', async (body, message) => {
+    const { browser } = await signUp(t.app);
+    const res = await browser.post('/api/books', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain(message);
+    expect((await browser.get('/api/books')).json().total).toBe(0);
+  });
+});
+
+describe('status rules', () => {
+  it('sets dateRead when a book becomes read, keeps it, clears it when it leaves read', async () => {
+    const { browser } = await signUp(t.app);
+    const book = await addBook(browser, { title: 'Circe', author: 'Madeline Miller' });
+    const read = await browser.patch(`/api/books/${book.id}`, { status: 'read' });
+    expect(read.json().dateRead).toBe(clock.toISOString());
+    const finishedAt = clock.toISOString();
+    clock = new Date(clock.getTime() + 3_600_000); // an hour later (a day would end the session)
+    const rated = await browser.patch(`/api/books/${book.id}`, { rating: 4 });
+    expect(rated.json().dateRead, rated.body).toBe(finishedAt);
+    const owned = await browser.patch(`/api/books/${book.id}`, { status: 'owned' });
+    expect(owned.json().dateRead).toBeNull();
+    const typed = await browser.patch(`/api/books/${book.id}`, { status: 'read', dateRead: '2019-06-01' });
+    expect(typed.json().dateRead).toBe('2019-06-01T00:00:00.000Z');
+  });
+
+  it('clears the binding when the format changes away from physical', async () => {
+    const { browser } = await signUp(t.app);
+    const book = await addBook(browser, { title: 'T', author: 'A', bindingType: 'paperback' });
+    const res = await browser.patch(`/api/books/${book.id}`, { format: 'audiobook' });
+    expect(res.json()).toMatchObject({ format: 'audiobook', bindingType: null });
+  });
+
+  it('records book_started, then book_finished, book_reviewed and book_rated, and publishes them', async () => {
+    const seen: string[] = [];
+    const { browser, me } = await signUp(t.app);
+    const off = ['book.started', 'book.finished', 'book.reviewed', 'book.rated'].map((name) =>
+      t.app.events.subscribe(name as 'book.started', (e) => {
+        if (e.userId === me.id) seen.push(name);
+      }),
+    );
+    const book = await addBook(browser, { title: 'T', author: 'A' });
+    await browser.patch(`/api/books/${book.id}`, { status: 'reading' });
+    await browser.patch(`/api/books/${book.id}`, { status: 'read', review: 'Loved it', rating: 5 });
+    off.forEach((f) => f());
+    expect(seen).toEqual(['book.started', 'book.finished', 'book.reviewed', 'book.rated']);
+    const log = await t.database.db
+      .select()
+      .from(activities)
+      .where(eq(activities.userId, me.id))
+      .orderBy(asc(activities.type)); // the test clock stands still, so all four share one instant
+    expect(log.map((a) => [a.type, a.relatedEntityId, a.metadata.bookTitle])).toEqual([
+      ['book_finished', book.id, 'T'],
+      ['book_rated', book.id, 'T'],
+      ['book_reviewed', book.id, 'T'],
+      ['book_started', book.id, 'T'],
+    ]);
+  });
+});
+
+describe('ownership', () => {
+  it('answers 404 for another user’s book on every route and changes nothing', async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const book = await addBook(owner.browser, { title: 'Mine', author: 'Me' });
+    expect((await other.browser.get(`/api/books/${book.id}`)).statusCode).toBe(404);
+    expect((await other.browser.patch(`/api/books/${book.id}`, { title: 'Stolen' })).statusCode).toBe(404);
+    expect((await other.browser.delete(`/api/books/${book.id}`)).statusCode).toBe(404);
+    expect((await other.browser.post('/api/books/bulk', { ids: [book.id], status: 'read' })).json().updated).toBe(0);
+    expect((await other.browser.post('/api/books/bulk/delete', { ids: [book.id] })).json().count).toBe(0);
+    expect((await other.browser.get('/api/books?q=mine')).json().total).toBe(0);
+    expect((await owner.browser.get(`/api/books/${book.id}`)).json()).toMatchObject({ title: 'Mine', status: 'owned' });
+    expect((await other.browser.get('/api/books/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/books' })).statusCode).toBe(401);
+  });
+});
+
+describe('search, filters, sort and paging', () => {
+  it('finds by word, prefix, typo, author, ISBN, tag and notes', async () => {
+    const { browser } = await signUp(t.app);
+    await browser.post('/api/demo/load');
+    await addBook(browser, { title: 'Obscure Title', author: 'Nobody', notes: 'bought near the harbour' });
+    const titles = async (q: string) =>
+      ((await browser.get(`/api/books?q=${encodeURIComponent(q)}`)).json().items as Book[]).map((b) => b.title);
+    expect(await titles('gatsby')).toEqual(['The Great Gatsby']);
+    expect((await titles('gats'))[0]).toBe('The Great Gatsby');
+    expect((await titles('gatbsy'))[0]).toBe('The Great Gatsby');
+    expect(await titles('tolkein')).toEqual(expect.arrayContaining(['The Hobbit', 'The Fellowship of the Ring']));
+    expect(await titles('9780441172719')).toEqual(['Dune']);
+    expect(await titles('cyberpunk')).toEqual(['Neuromancer']);
+    expect(await titles('harbour')).toEqual(['Obscure Title']);
+    expect(await titles('zzqx')).toEqual([]);
+  });
+
+  it('filters, sorts both ways and pages with a total', async () => {
+    const { browser } = await signUp(t.app);
+    await browser.post('/api/demo/load');
+    const list = async (query: string) => (await browser.get(`/api/books?${query}`)).json();
+    expect((await list('status=read')).total).toBe(9);
+    expect((await list('status=currently_reading')).total).toBe(2);
+    expect((await list('format=audiobook')).total).toBe(2);
+    expect((await list('genre=Fantasy')).total).toBe(4);
+    expect((await list('tag=sci-fi')).total).toBe(3);
+    expect((await list('rating=5')).total).toBe(4);
+    expect((await list('specialEdition=true')).total).toBe(4);
+    const byTitle = (await list('sort=title&limit=3')).items.map((b: Book) => b.title);
+    expect(byTitle).toEqual(['1984', 'A Brief History of Time', 'Atomic Habits']);
+    const byTitleDesc = (await list('sort=title&order=desc&limit=1')).items.map((b: Book) => b.title);
+    expect(byTitleDesc).toEqual(['Where the Crawdads Sing']);
+    const page1 = await list('limit=10&offset=0');
+    const page3 = await list('limit=10&offset=20');
+    expect(page1).toMatchObject({ total: 23, limit: 10, offset: 0 });
+    expect(page3.items).toHaveLength(3);
+    const byPrice = (await list('sort=price&order=desc&limit=1')).items[0];
+    expect(byPrice.title).toBe('Atomic Habits'); // 499 INR: price sorts by the number as entered
+    expect((await browser.get('/api/books?limit=500')).statusCode).toBe(400);
+    expect((await browser.get('/api/books?sort=colour')).statusCode).toBe(400);
+  });
+
+  it('counts facets by status, format, genre, tag and account', async () => {
+    const { browser } = await signUp(t.app);
+    await browser.post('/api/demo/load');
+    const facets = (await browser.get('/api/books/facets')).json();
+    expect(facets.total).toBe(23);
+    expect(facets.status).toEqual(
+      expect.arrayContaining([
+        { value: 'read', count: 9 },
+        { value: 'owned', count: 6 },
+        { value: 'wishlist', count: 4 },
+        { value: 'reading', count: 2 },
+        { value: 'lent', count: 2 },
+      ]),
+    );
+    expect(facets.account).toEqual([{ value: 'default-personal', count: 23 }]);
+    expect(facets.tag[0]).toEqual({ value: 'non-fiction', count: 6 });
+  });
+});
+
+describe('bulk changes, delete and undo', () => {
+  it('changes status and tags on many books and reverts exactly', async () => {
+    const { browser } = await signUp(t.app);
+    const a = await addBook(browser, {
+      title: 'A',
+      author: 'X',
+      status: 'read',
+      dateRead: '2020-01-01',
+      tags: ['keep'],
+    });
+    const b = await addBook(browser, { title: 'B', author: 'X' });
+    const res = await browser.post('/api/books/bulk', { ids: [a.id, b.id], status: 'lent', addTag: 'shelf 2' });
+    expect(res.json().updated).toBe(2);
+    const after = await browser.get(`/api/books/${a.id}`);
+    expect(after.json()).toMatchObject({ status: 'lent', dateRead: null, tags: ['keep', 'shelf 2'] });
+    expect((await browser.post('/api/books/bulk/revert', { books: res.json().previous })).json().count).toBe(2);
+    expect((await browser.get(`/api/books/${a.id}`)).json()).toMatchObject({
+      status: 'read',
+      dateRead: '2020-01-01T00:00:00.000Z',
+      tags: ['keep'],
+    });
+    const removed = await browser.post('/api/books/bulk', { ids: [a.id], removeTag: 'KEEP' });
+    expect(removed.json().updated).toBe(1);
+    expect((await browser.get(`/api/books/${a.id}`)).json().tags).toEqual([]);
+    expect((await browser.post('/api/books/bulk', { ids: [a.id] })).statusCode).toBe(400);
+  });
+
+  it('deletes into the trash and restores', async () => {
+    const { browser } = await signUp(t.app);
+    const a = await addBook(browser, { title: 'A', author: 'X' });
+    const b = await addBook(browser, { title: 'B', author: 'X' });
+    expect((await browser.delete(`/api/books/${a.id}`)).statusCode).toBe(204);
+    expect((await browser.get(`/api/books/${a.id}`)).statusCode).toBe(404);
+    expect((await browser.post('/api/books/bulk/delete', { ids: [b.id] })).json().count).toBe(1);
+    expect((await browser.get('/api/books')).json().total).toBe(0);
+    expect((await browser.post('/api/books/bulk/restore', { ids: [a.id, b.id] })).json().count).toBe(2);
+    expect((await browser.get('/api/books')).json().total).toBe(2);
+  });
+});
+
+describe('POST /api/demo/load', () => {
+  it('loads the 23 sample books once', async () => {
+    const { browser } = await signUp(t.app);
+    expect((await browser.post('/api/demo/load')).json()).toEqual({ added: 23 });
+    const again = await browser.post('/api/demo/load');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(BookMessages.demoLoaded);
+    expect((await browser.get('/api/books')).json().total).toBe(23);
+  });
+});

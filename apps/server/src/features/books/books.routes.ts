@@ -1,0 +1,158 @@
+import {
+  BookFacetsSchema,
+  BookIdsRequestSchema,
+  BookListQuerySchema,
+  BookListSchema,
+  BookMessages,
+  BookPaths,
+  BookSchema,
+  BulkUpdateBooksRequestSchema,
+  BulkUpdateBooksResponseSchema,
+  CountResponseSchema,
+  CreateBookRequestSchema,
+  DemoLoadResponseSchema,
+  RevertBooksRequestSchema,
+  UpdateBookRequestSchema,
+} from '@bookshelf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../platform/authentication.js';
+import { notFound } from '../../platform/errors.js';
+import type { BooksService } from './books.service.js';
+import type { DemoService } from './demo.service.js';
+
+export interface BooksRoutesDeps {
+  books: BooksService;
+  demo: DemoService;
+}
+
+const tags = ['books'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IdParams = z.object({ id: z.string() });
+/** Another user's book and a malformed id answer alike: 404, so existence does not leak. */
+const bookId = (id: string) => {
+  if (!UUID.test(id)) throw notFound(BookMessages.notFound);
+  return id;
+};
+
+export function booksRoutes({ books, demo }: BooksRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      BookPaths.list,
+      {
+        schema: {
+          tags,
+          summary: 'Search, filter, sort and page the library',
+          querystring: BookListQuerySchema,
+          response: { 200: BookListSchema },
+        },
+      },
+      async (request) => books.list(requireUser(request).userId, request.query),
+    );
+
+    app.get(
+      BookPaths.facets,
+      {
+        schema: {
+          tags,
+          summary: 'Counts by status, format, genre, tag and account',
+          response: { 200: BookFacetsSchema },
+        },
+      },
+      async (request) => books.facets(requireUser(request).userId),
+    );
+
+    app.post(
+      BookPaths.list,
+      { schema: { tags, summary: 'Add a book', body: CreateBookRequestSchema, response: { 201: BookSchema } } },
+      async (request, reply) => reply.code(201).send(await books.create(requireUser(request).userId, request.body)),
+    );
+
+    app.get(
+      '/api/books/:id',
+      { schema: { tags, summary: 'One book', params: IdParams, response: { 200: BookSchema } } },
+      async (request) => books.get(requireUser(request).userId, bookId(request.params.id)),
+    );
+
+    app.patch(
+      '/api/books/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Change a book (status rules apply: read sets dateRead, leaving read clears it)',
+          params: IdParams,
+          body: UpdateBookRequestSchema,
+          response: { 200: BookSchema },
+        },
+      },
+      async (request) => books.update(requireUser(request).userId, bookId(request.params.id), request.body),
+    );
+
+    app.delete(
+      '/api/books/:id',
+      { schema: { tags, summary: 'Delete a book (restorable for a while)', params: IdParams } },
+      async (request, reply) => {
+        await books.remove(requireUser(request).userId, bookId(request.params.id));
+        return reply.code(204).send();
+      },
+    );
+
+    app.post(
+      BookPaths.bulk,
+      {
+        schema: {
+          tags,
+          summary: 'Change status or add/remove a tag on many books; answers their previous state for Undo',
+          body: BulkUpdateBooksRequestSchema,
+          response: { 200: BulkUpdateBooksResponseSchema },
+        },
+      },
+      async (request) => books.bulkUpdate(requireUser(request).userId, request.body),
+    );
+
+    app.post(
+      BookPaths.revert,
+      {
+        schema: {
+          tags,
+          summary: 'Undo a bulk change: put status, dateRead and tags back',
+          body: RevertBooksRequestSchema,
+          response: { 200: CountResponseSchema },
+        },
+      },
+      async (request) => books.revert(requireUser(request).userId, request.body.books),
+    );
+
+    app.post(
+      BookPaths.bulkDelete,
+      {
+        schema: {
+          tags,
+          summary: 'Delete many books',
+          body: BookIdsRequestSchema,
+          response: { 200: CountResponseSchema },
+        },
+      },
+      async (request) => books.removeMany(requireUser(request).userId, request.body.ids),
+    );
+
+    app.post(
+      BookPaths.restore,
+      {
+        schema: {
+          tags,
+          summary: 'Undo a delete: bring books back from the trash',
+          body: BookIdsRequestSchema,
+          response: { 200: CountResponseSchema },
+        },
+      },
+      async (request) => books.restore(requireUser(request).userId, request.body.ids),
+    );
+
+    app.post(
+      BookPaths.demo,
+      { schema: { tags, summary: 'Load the 23 sample books, once', response: { 201: DemoLoadResponseSchema } } },
+      async (request, reply) => reply.code(201).send(await demo.load(requireUser(request).userId)),
+    );
+  };
+}

@@ -1,0 +1,270 @@
+import {
+  activitiesForChange,
+  BookLimits,
+  BookMessages,
+  dateReadAfter,
+  ErrorCode,
+  normalizeTags,
+  type Book,
+  type BookActivityType,
+  type BookEvent,
+  type BookFacets,
+  type BookList,
+  type BookListQuery,
+  type BookState,
+  type BookStatus,
+  type BulkUpdateBooksRequest,
+  type CreateBookRequest,
+  type DomainEvents,
+  type FacetCount,
+  type UpdateBookRequest,
+} from '@bookshelf/contract';
+import type { Database } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { inputToValues, NEW_BOOK_DEFAULTS, statusOf, toBook, withSearchText } from './book-mapper.js';
+import type { BookValues, BooksRepository, FacetRow, StoredBook } from './books.repository.js';
+
+export interface BooksServiceDeps {
+  db: Database;
+  books: BooksRepository;
+  events: EventBus<DomainEvents>;
+  now: () => Date;
+}
+
+/** Deleted books stay restorable this long (Undo, and a trash view later), then are purged. */
+export const TRASH_RETENTION_DAYS = 30;
+
+const invalid = (message: string) => new AppError(400, ErrorCode.validation, message);
+
+const EVENT_OF: Record<BookActivityType, keyof DomainEvents & `book.${string}`> = {
+  book_started: 'book.started',
+  book_finished: 'book.finished',
+  book_reviewed: 'book.reviewed',
+  book_rated: 'book.rated',
+};
+
+interface BookChange {
+  name: keyof DomainEvents & `book.${string}`;
+  payload: BookEvent;
+}
+
+export function createBooksService({ db, books, events, now }: BooksServiceDeps) {
+  /** The book events of a change, in the spec's order (core.md §4), each with a snapshot of the book. */
+  function changeEvents(userId: string, before: StoredBook | null, after: StoredBook): BookChange[] {
+    const state = (b: StoredBook) => ({
+      status: b.status as BookStatus,
+      dateRead: b.dateRead?.toISOString() ?? null,
+      review: b.review,
+      rating: b.rating,
+    });
+    const at = now().toISOString();
+    return activitiesForChange(before && state(before), state(after)).map((type) => ({
+      name: EVENT_OF[type],
+      payload: {
+        userId,
+        bookId: after.id,
+        at,
+        book: {
+          title: after.title,
+          author: after.author,
+          coverUrl: after.coverUrl,
+          rating: after.rating,
+          review: after.review,
+        },
+      },
+    }));
+  }
+
+  /**
+   * Events go out after the commit, so a subscriber never sees a change that was rolled back; publish waits
+   * for the subscribers (the activity log among them), so the answer leaves after they have run.
+   */
+  async function announce(changes: BookChange[]) {
+    for (const { name, payload } of changes) await events.publish(name, payload);
+  }
+
+  /** A missing account surfaces as the foreign key failing; it is the caller's mistake, not a 500. */
+  async function withAccountCheck<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw invalid(BookMessages.accountNotFound);
+      throw error;
+    }
+  }
+
+  /** The status rules (core.md §4) and the cross-field checks a schema cannot see (core.md §5). */
+  function applyRules(
+    input: CreateBookRequest | UpdateBookRequest,
+    values: Partial<BookValues>,
+    current: StoredBook | null,
+  ): Partial<BookValues> {
+    const format = values.format ?? current?.format ?? NEW_BOOK_DEFAULTS.format;
+    if (format !== 'physical') {
+      if (values.bindingType) throw invalid(BookMessages.bindingOnlyPhysical);
+      // Choosing digital or audiobook clears the binding type (core.md §4).
+      if (current?.bindingType) values.bindingType = null;
+    }
+    const status = statusOf(input) ?? (current?.status as BookStatus | undefined) ?? NEW_BOOK_DEFAULTS.status;
+    if (input.dateRead && status !== 'read') throw invalid(BookMessages.dateReadNotRead);
+    const before = current && {
+      status: current.status as BookStatus,
+      dateRead: current.dateRead?.toISOString() ?? null,
+    };
+    const dateRead = dateReadAfter(before, status, now(), input.dateRead);
+    return { ...values, status, dateRead: dateRead ? new Date(dateRead) : null };
+  }
+
+  async function mustFind(userId: string, id: string) {
+    const row = await books.find(userId, id);
+    if (!row) throw notFound(BookMessages.notFound);
+    return row;
+  }
+
+  return {
+    async list(userId: string, query: BookListQuery): Promise<BookList> {
+      const q = query.q?.trim() || undefined;
+      const sort = query.sort === 'relevance' && !q ? 'dateAdded' : (query.sort ?? (q ? 'relevance' : 'dateAdded'));
+      const order = query.order ?? (sort === 'title' || sort === 'author' ? 'asc' : 'desc');
+      const limit = query.limit ?? BookLimits.pageSizeDefault;
+      const offset = query.offset ?? 0;
+      const { items, total } = await books.list(
+        userId,
+        {
+          q,
+          status: statusOf(query),
+          format: query.format,
+          genre: query.genre,
+          tag: query.tag,
+          accountId: query.accountId,
+          rating: query.rating,
+          specialEdition: query.specialEdition === undefined ? undefined : query.specialEdition === 'true',
+        },
+        { sort, order, limit, offset },
+      );
+      return { items: items.map(toBook), total, limit, offset };
+    },
+
+    async facets(userId: string): Promise<BookFacets> {
+      const { total, rows } = await books.facets(userId);
+      const pick = (facet: FacetRow['facet']): FacetCount[] =>
+        rows
+          .filter((r) => r.facet === facet)
+          .map(({ value, count }) => ({ value, count }))
+          .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+      return {
+        total,
+        status: pick('status'),
+        format: pick('format'),
+        genre: pick('genre'),
+        tag: pick('tag'),
+        account: pick('account'),
+      };
+    },
+
+    async get(userId: string, id: string): Promise<Book> {
+      return toBook(await mustFind(userId, id));
+    },
+
+    async create(userId: string, input: CreateBookRequest): Promise<Book> {
+      const values = applyRules(input, inputToValues(input), null);
+      const row = await withAccountCheck(() =>
+        books.insert(
+          userId,
+          withSearchText({ ...NEW_BOOK_DEFAULTS, dateAdded: now(), ...values }, undefined) as BookValues,
+        ),
+      );
+      await announce(changeEvents(userId, null, row));
+      return toBook(row);
+    },
+
+    async update(userId: string, id: string, input: UpdateBookRequest): Promise<Book> {
+      const current = await mustFind(userId, id);
+      const values = applyRules(input, inputToValues(input), current);
+      const row = await withAccountCheck(() => books.update(userId, id, withSearchText(values, current)));
+      if (!row) throw notFound(BookMessages.notFound); // deleted meanwhile
+      await announce(changeEvents(userId, current, row));
+      return toBook(row);
+    },
+
+    /** One change to many books; answers what each was before, so the client can undo it exactly. */
+    async bulkUpdate(userId: string, request: BulkUpdateBooksRequest) {
+      const status = statusOf(request);
+      const addTag = request.addTag?.trim();
+      const removeTag = request.removeTag?.trim().toLowerCase();
+      if (!status && !addTag && !removeTag) throw invalid('Choose a change: status, addTag or removeTag.');
+      const { previous, changes } = await db.transaction(async (tx) => {
+        const rows = await books.findMany(userId, [...new Set(request.ids)], tx as Database);
+        const previous: BookState[] = [];
+        const changes: BookChange[] = [];
+        for (const current of rows) {
+          previous.push(stateOf(current));
+          let tags = current.tags;
+          if (addTag) tags = normalizeTags([...tags, addTag]);
+          if (removeTag) tags = tags.filter((t) => t.toLowerCase() !== removeTag);
+          if (tags.length > BookLimits.tagsMax) throw invalid(`A book can have at most ${BookLimits.tagsMax} tags.`);
+          const values = applyRules({ ...(status ? { status } : {}) }, { tags }, current);
+          const row = await books.update(userId, current.id, withSearchText(values, current), tx as Database);
+          if (row) changes.push(...changeEvents(userId, current, row));
+        }
+        return { previous, changes };
+      });
+      await announce(changes);
+      return { updated: previous.length, previous };
+    },
+
+    /** Puts status, dateRead and tags back as a bulk change found them (Undo); records no activity. */
+    async revert(userId: string, states: BookState[]) {
+      return db.transaction(async (tx) => {
+        const rows = await books.findMany(
+          userId,
+          states.map((s) => s.id),
+          tx as Database,
+        );
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        let count = 0;
+        for (const state of states) {
+          const current = byId.get(state.id);
+          if (!current) continue;
+          const status = state.status;
+          const values: Partial<BookValues> = {
+            status,
+            dateRead: status === 'read' ? new Date(state.dateRead ?? now().toISOString()) : null,
+            tags: normalizeTags(state.tags),
+          };
+          if (await books.update(userId, state.id, withSearchText(values, current), tx as Database)) count += 1;
+        }
+        return { count };
+      });
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if ((await books.trash(userId, [id], now())) === 0) throw notFound(BookMessages.notFound);
+    },
+
+    async removeMany(userId: string, ids: string[]) {
+      return { count: await books.trash(userId, [...new Set(ids)], now()) };
+    },
+
+    async restore(userId: string, ids: string[]) {
+      return { count: await books.restore(userId, [...new Set(ids)]) };
+    },
+
+    async purgeTrash() {
+      await books.purgeTrashedBefore(new Date(now().getTime() - TRASH_RETENTION_DAYS * 86_400_000));
+    },
+  };
+}
+
+function stateOf(row: StoredBook): BookState {
+  return {
+    id: row.id,
+    status: row.status as BookStatus,
+    dateRead: row.dateRead?.toISOString() ?? null,
+    tags: row.tags,
+  };
+}
+
+export type BooksService = ReturnType<typeof createBooksService>;
