@@ -1,0 +1,96 @@
+import {
+  elementScroll,
+  observeElementOffset,
+  observeElementRect,
+  observeWindowOffset,
+  observeWindowRect,
+  useVirtualizer,
+  windowScroll,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** The element that scrolls `node`: the nearest ancestor with its own scroll bar, else the window. */
+export function findScrollParent(node: HTMLElement | null): HTMLElement | Window {
+  for (let el = node?.parentElement ?? null; el; el = el.parentElement) {
+    const { overflowY } = getComputedStyle(el);
+    if (overflowY === 'auto' || overflowY === 'scroll' || overflowY === 'overlay') return el;
+  }
+  return window;
+}
+
+const isWindow = (scroller: HTMLElement | Window | null): scroller is Window =>
+  scroller !== null && 'document' in scroller && scroller === scroller.window;
+
+/** How far below the top of the scroller's content `list` starts: the page header and filters above it. */
+function offsetWithin(list: HTMLElement, scroller: HTMLElement | Window): number {
+  const top = list.getBoundingClientRect().top;
+  if (isWindow(scroller)) return Math.round(top + scroller.scrollY);
+  return Math.round(top - scroller.getBoundingClientRect().top + scroller.scrollTop);
+}
+
+interface Options {
+  count: number;
+  estimateSize: (index: number) => number;
+  overscan?: number;
+  /** Told the list's width whenever it changes (the grid's column count depends on it). */
+  onWidth?: (width: number) => void;
+}
+
+type Scroller = HTMLElement | Window;
+
+/**
+ * A row virtualizer over whatever scrolls the list: the app shell's main area on a desktop, the window where
+ * the page itself scrolls (and in tests). Only the rows in view (plus overscan) are in the DOM, so 10,000
+ * books scroll as smoothly as 20. `listRef` goes on the element the rows are positioned in.
+ */
+export function useScrollVirtualizer({ count, estimateSize, overscan = 4, onWidth }: Options) {
+  const [list, setList] = useState<HTMLElement | null>(null);
+  const [scroller, setScroller] = useState<Scroller | null>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  const onWidthRef = useRef(onWidth);
+  useEffect(() => {
+    onWidthRef.current = onWidth;
+  });
+
+  const listRef = useCallback((node: HTMLElement | null) => {
+    setList(node);
+    if (node) setScroller(findScrollParent(node));
+  }, []);
+
+  // The header, filters and selection bar above the list change height (wrapping chips, an open filter
+  // panel): re-measure where the list starts, and its width for the grid's columns, whenever sizes change.
+  useEffect(() => {
+    if (!list || !scroller) return;
+    const measure = () => {
+      setScrollMargin(offsetWithin(list, scroller));
+      onWidthRef.current?.(list.clientWidth);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    if (list.parentElement) observer.observe(list.parentElement);
+    return () => observer.disconnect();
+  }, [list, scroller]);
+
+  const windowScroller = isWindow(scroller);
+  // One virtualizer for both kinds of scroller: virtual-core only calls the observer and scroll functions
+  // it is given, so the window's set stands in for an element's where the window scrolls.
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render on purpose
+  const virtualizer = useVirtualizer<Element, Element>({
+    count,
+    estimateSize,
+    overscan,
+    scrollMargin,
+    getScrollElement: () => scroller as unknown as Element | null,
+    observeElementRect: (windowScroller ? observeWindowRect : observeElementRect) as typeof observeElementRect,
+    observeElementOffset: (windowScroller ? observeWindowOffset : observeElementOffset) as typeof observeElementOffset,
+    scrollToFn: (windowScroller ? windowScroll : elementScroll) as typeof elementScroll,
+    // A window-sized first guess, so the first paint already shows a screenful (jsdom measures nothing).
+    initialRect: { width: 1024, height: typeof window === 'undefined' ? 800 : window.innerHeight || 800 },
+  });
+
+  return { virtualizer: virtualizer as Virtualizer<Element, Element>, listRef, scrollMargin };
+}
