@@ -1,16 +1,65 @@
+import { BookLimits } from '@bookshelf/contract';
 import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { withSearch } from '../features/books/lib/library-params';
 
-/** The header's library search (spec core.md §1): Enter opens the library filtered by the text. */
+const LIBRARY_PATH = '/books';
+/** Long enough not to fetch on every keystroke, short enough to feel live. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * The header's library search (spec core.md §1). On the library it filters live: typing updates `?q=` after a
+ * short pause, replacing the history entry so Back does not step through every keystroke. Elsewhere, Enter
+ * opens the library filtered by the text. On the library the box follows `?q=` (Back, Clear filters).
+ */
 export function LibrarySearch() {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const { pathname, search } = useLocation();
+  const onLibrary = pathname === LIBRARY_PATH;
+  const urlQuery = onLibrary ? (new URLSearchParams(search).get('q') ?? '') : null;
+  const [text, setText] = useState(urlQuery ?? '');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The address as it is when a pending update fires, not as it was when the key was pressed.
+  const latest = useRef({ pathname, search });
+  useEffect(() => {
+    latest.current = { pathname, search };
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Follow the address when it changes under the box; what was typed wins when it says the same (a trailing
+  // space is still being typed, not to be trimmed away).
+  const [seenQuery, setSeenQuery] = useState(urlQuery);
+  if (urlQuery !== seenQuery) {
+    setSeenQuery(urlQuery);
+    if (urlQuery !== null && urlQuery.trim() !== text.trim()) setText(urlQuery);
+  }
+
+  function apply(value: string) {
+    clearTimeout(timer.current);
+    if (latest.current.pathname !== LIBRARY_PATH) return;
+    const current = new URLSearchParams(latest.current.search);
+    const next = withSearch(current, value);
+    if (next.toString() === current.toString()) return;
+    const query = next.toString();
+    void navigate({ pathname: LIBRARY_PATH, search: query ? `?${query}` : '' }, { replace: true });
+  }
+
+  function onChange(value: string) {
+    setText(value);
+    if (!onLibrary) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => apply(value), SEARCH_DEBOUNCE_MS);
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (onLibrary) {
+      apply(text);
+      return;
+    }
     const q = text.trim();
-    void navigate(q ? `/books?${new URLSearchParams({ q }).toString()}` : '/books');
+    void navigate(q ? `${LIBRARY_PATH}?${new URLSearchParams({ q }).toString()}` : LIBRARY_PATH);
   }
 
   return (
@@ -24,7 +73,8 @@ export function LibrarySearch() {
         aria-label="Search your library"
         placeholder="Search your library..."
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        maxLength={BookLimits.searchMax}
+        onChange={(event) => onChange(event.target.value)}
         className="w-full min-w-0 rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm text-gray-900 placeholder:text-gray-500 focus-visible:border-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
       />
     </form>
