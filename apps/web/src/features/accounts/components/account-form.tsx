@@ -112,17 +112,18 @@ export function AccountForm({
         </div>
         {type === 'other' && (
           <div className="space-y-1 sm:col-span-2">
-            <label htmlFor={`${id}-customType`} className={requiredLabelClass}>
+            <label htmlFor={`${id}-customType`} className={isDefault ? labelClass : requiredLabelClass}>
               Custom type
             </label>
             <input
               id={`${id}-customType`}
               type="text"
-              aria-required
+              aria-required={!isDefault}
               className={inputClass}
               {...a11y('customType')}
               {...register('customType', {
-                validate: (value) => accountFormRules.customType(value, getValues('type')),
+                // The built-in Personal Collection is of type other without a custom type, and may stay so.
+                validate: (value) => isDefault || accountFormRules.customType(value, getValues('type')),
               })}
             />
             {errorLine('customType')}

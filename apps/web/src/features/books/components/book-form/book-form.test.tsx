@@ -1,27 +1,12 @@
 import { network } from '../../../../test/fake-network';
-import { BookMessages, OTHER_PLATFORM, type Account } from '@bookshelf/contract';
+import { BookMessages, OTHER_PLATFORM } from '@bookshelf/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../../../lib/api-client';
 import { renderWithApp } from '../../../../test/render-with-app';
 import { BookForm } from './book-form';
 import { emptyBookFormValues, formValuesToCreateRequest, type BookFormValues } from './book-form-values';
-
-export const testAccount = (over: Partial<Account> = {}): Account => ({
-  id: 'default-personal',
-  name: 'Personal Collection',
-  type: 'other',
-  customType: null,
-  email: null,
-  description: null,
-  isActive: true,
-  dateAdded: '2025-01-01T00:00:00.000Z',
-  lastUsed: null,
-  settings: { defaultCurrency: 'USD', autoSync: false, notifications: true },
-  isDefault: true,
-  bookCount: 0,
-  ...over,
-});
+import { testAccount } from './sample-book';
 
 function renderForm(onSubmit = vi.fn<(values: BookFormValues) => Promise<void>>().mockResolvedValue(undefined)) {
   network.answer('GET /api/accounts', [

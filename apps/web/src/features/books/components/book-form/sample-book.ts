@@ -1,4 +1,4 @@
-import type { Book } from '@bookshelf/contract';
+import type { Account, Book } from '@bookshelf/contract';
 
 /** A book as the API answers with it, for the form's tests. */
 export const sampleBook: Book = {
@@ -36,3 +36,20 @@ export const sampleBook: Book = {
   priceHistory: [],
   updatedAt: '2025-02-01T00:00:00.000Z',
 };
+
+/** An account as GET /api/accounts answers with it; the Personal Collection unless overridden. */
+export const testAccount = (over: Partial<Account> = {}): Account => ({
+  id: 'default-personal',
+  name: 'Personal Collection',
+  type: 'other',
+  customType: null,
+  email: null,
+  description: null,
+  isActive: true,
+  dateAdded: '2025-01-01T00:00:00.000Z',
+  lastUsed: null,
+  settings: { defaultCurrency: 'USD', autoSync: false, notifications: true },
+  isDefault: true,
+  bookCount: 0,
+  ...over,
+});

@@ -1,0 +1,94 @@
+import { deferred, json, network } from '../../../test/fake-network';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getToasts } from '../../../lib/toast';
+import { renderWithApp } from '../../../test/render-with-app';
+import { AddBookRoute } from './add-book-route';
+import { sampleBook, testAccount } from './book-form/sample-book';
+
+afterEach(() => vi.useRealTimers());
+
+function openAt(route = '/dashboard?add=1') {
+  network.answer('GET /api/accounts', [testAccount()]);
+  return renderWithApp(<AddBookRoute />, { route });
+}
+
+const set = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('AddBookRoute and AddBookDialog', () => {
+  it('opens over any page at ?add=1 and closing takes the parameter away', async () => {
+    const { location } = openAt('/settings?tab=profile&add=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Book' });
+    expect(within(dialog).getByRole('tab', { name: 'Manual Entry' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location()).toBe('/settings?tab=profile');
+  });
+
+  it('stays closed without the parameter', () => {
+    openAt('/books');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the other modes as coming with the next release, listing the CSV formats', async () => {
+    openAt();
+    await screen.findByRole('dialog', { name: 'Add New Book' });
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Bulk Import from CSV' }));
+    const panel = screen.getByRole('region', { name: 'Bulk Import from CSV' });
+    expect(panel.textContent).toContain('Goodreads export CSV');
+    expect(panel.textContent).toContain('Custom CSV with Title, Author, ISBN columns');
+    expect(panel.textContent).toContain('LibraryThing export');
+    expect(panel.textContent).toContain('arrives with the next release');
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'ISBN Lookup' }));
+    expect(screen.getByRole('region', { name: 'ISBN Lookup' })).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Barcode Scan' }));
+    expect(screen.getByRole('region', { name: 'Barcode Scan' })).toBeTruthy();
+  });
+
+  it('creates the book, sends purchase info only when ticked, toasts with View and closes', async () => {
+    const pending = deferred();
+    network.answer('POST /api/books', pending.answer);
+    network.answer('GET /api/books', { items: [], total: 0, limit: 50, offset: 0 });
+    const { location } = openAt('/books?add=1');
+    await screen.findByRole('dialog', { name: 'Add New Book' });
+    set('Title', 'Dune');
+    set('Author', 'Frank Herbert');
+    fireEvent.click(screen.getByLabelText('This is a special edition'));
+    set('Limited quantity', '500');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }));
+    expect(await screen.findByRole('button', { name: 'Adding...' })).toBeTruthy();
+    const [sent] = network.requests('POST /api/books');
+    expect(sent!.body).toEqual({
+      title: 'Dune',
+      author: 'Frank Herbert',
+      format: 'physical',
+      status: 'owned',
+      tags: [],
+      accountId: 'default-personal',
+      specialEdition: {
+        type: 'signed',
+        customType: null,
+        details: null,
+        certificateOfAuthenticity: false,
+        editionNumber: null,
+        limitedQuantity: 500,
+      },
+    });
+    pending.release(json({ ...sampleBook, title: 'Dune' }, 201));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location()).toBe('/books');
+    const added = getToasts().find((t) => t.title === 'Book added');
+    expect(added?.action?.label).toBe('View');
+    added!.action!.onClick();
+    await waitFor(() => expect(location()).toBe(`/books/${sampleBook.id}`));
+  });
+
+  it('closes on Cancel and keeps nothing typed', async () => {
+    openAt();
+    await screen.findByRole('dialog', { name: 'Add New Book' });
+    set('Title', 'Half typed');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(network.requests('POST /api/books')).toHaveLength(0);
+  });
+});
