@@ -2,7 +2,7 @@ import { BookLimits } from '@bookshelf/contract';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { withSearch } from '../features/books/lib/library-params';
+import { withSearch } from '../features/books/lib/search-param';
 
 const LIBRARY_PATH = '/books';
 /** Long enough not to fetch on every keystroke, short enough to feel live. */

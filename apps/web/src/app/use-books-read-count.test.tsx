@@ -5,7 +5,7 @@ import { renderWithApp } from '../test/render-with-app';
 import { useBooksReadCount } from './use-books-read-count';
 
 beforeAll(async () => {
-  await import('../features/books/api/schemas');
+  await import('../features/dashboard/api/dashboard-schemas');
 });
 
 function Probe() {

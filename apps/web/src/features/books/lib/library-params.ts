@@ -122,10 +122,4 @@ export function withoutFilters(params: URLSearchParams): URLSearchParams {
   return next;
 }
 
-/** The address for a search: `?q=` changes, every other parameter stays. */
-export function withSearch(params: URLSearchParams, q: string): URLSearchParams {
-  const next = withParam(params, 'q', q.trim());
-  // Best match means nothing without words to match.
-  if (!next.get('q') && next.get('sort') === 'relevance') next.delete('sort');
-  return next;
-}
+export { withSearch } from './search-param';
