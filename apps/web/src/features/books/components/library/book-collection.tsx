@@ -133,7 +133,7 @@ export function BookCollection(props: BookCollectionProps) {
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         className="relative w-full"
-        style={{ height: virtualizer.getTotalSize() - scrollMargin }}
+        style={{ height: virtualizer.getTotalSize() }}
       >
         {rows.map((row) => {
           const start = row.index * columns;

@@ -71,7 +71,9 @@ export function useScrollVirtualizer({ count, estimateSize, overscan = 4, onWidt
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(list);
-    if (list.parentElement) observer.observe(list.parentElement);
+    // The page around the list grows when the filters above it do (an open filter panel, wrapping chips).
+    const page = list.closest('section') ?? list.parentElement;
+    if (page) observer.observe(page);
     return () => observer.disconnect();
   }, [list, scroller]);
 
