@@ -262,9 +262,9 @@ export function LibraryPage() {
         }}
       />
 
-      {/* ADD BOOK DIALOG — mounts here, opened by ?add=1 (the header's Add Book and the empty library's
-          button both navigate to /books?add=1). Built separately; until it lands this renders nothing. */}
-      {params.get('add') === '1' && null}
+      {/* ADD BOOK DIALOG: opened by ?add=1 (the header's Add Book and the empty library's button). The app
+          shell mounts it on every signed-in page (features/books/components/add-book-route.tsx), so nothing
+          renders here; mount it here instead if it ever becomes library-only. */}
     </section>
   );
 }
