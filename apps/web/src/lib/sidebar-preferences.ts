@@ -1,12 +1,20 @@
-import { z } from 'zod/mini';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 /** The stored sidebar preference of spec core.md §3. */
-export const SidebarPreferencesSchema = z.object({
-  isCollapsed: z.boolean(),
-  lastUpdated: z.string(),
-});
-export type SidebarPreferences = z.infer<typeof SidebarPreferencesSchema>;
+export interface SidebarPreferences {
+  isCollapsed: boolean;
+  lastUpdated: string;
+}
+
+/*
+ * Checked by hand rather than with a zod schema: the shell reads this on every signed-in page, and a schema
+ * here would put zod into the dashboard's first download (bench/bundle, 150 KB).
+ */
+const isSidebarPreferences = (value: unknown): value is SidebarPreferences =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Record<string, unknown>).isCollapsed === 'boolean' &&
+  typeof (value as Record<string, unknown>).lastUpdated === 'string';
 
 /**
  * Whether the sidebar starts collapsed. Expanded unless a well-formed preference says otherwise (core.md §4
@@ -21,8 +29,7 @@ export function readSidebarCollapsed(): boolean {
   } catch {
     return false;
   }
-  const parsed = SidebarPreferencesSchema.safeParse(json);
-  return parsed.success ? parsed.data.isCollapsed : false;
+  return isSidebarPreferences(json) ? json.isCollapsed : false;
 }
 
 export function writeSidebarCollapsed(isCollapsed: boolean, now: Date = new Date()): void {

@@ -4,13 +4,21 @@
  * is left (the search then relies on trigram similarity alone).
  */
 export function prefixTsQuery(input: string): string | null {
-  const words = input
+  const words = searchWords(input);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/** The words of a search, lower-cased, at most 12: each must match the book, exactly, as a prefix or misspelt. */
+export function searchWords(input: string): string[] {
+  return input
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 12);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
+
+/** Numbers (an ISBN, a year) are not misspelt the way words are: near-identical ISBNs are other books. */
+export const mayBeMisspelt = (word: string) => /\p{L}/u.test(word);
 
 /** The text the trigram index holds for a book: what a reader might type to find it, in lower case. */
 export function searchTextOf(book: { title: string; author: string; isbn: string | null; tags: readonly string[] }) {

@@ -202,6 +202,8 @@ describe('search, filters, sort and paging', () => {
     expect(await titles('cyberpunk')).toEqual(['Neuromancer']);
     expect(await titles('harbour')).toEqual(['Obscure Title']);
     expect(await titles('zzqx')).toEqual([]);
+    expect(await titles('gatbsy grat')).toEqual(['The Great Gatsby']); // every word misspelt
+    expect(await titles('hobbit dune')).toEqual([]); // every word must match
   });
 
   it('filters, sorts both ways and pages with a total', async () => {

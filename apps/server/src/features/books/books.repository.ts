@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { books, demoLoads, type BookRow, type NewBookRow } from '../../db/schema/index.js';
-import { prefixTsQuery } from './book-search.js';
+import { mayBeMisspelt, prefixTsQuery, searchWords } from './book-search.js';
 
 /** The stored columns a reader sees: search columns and the trash marker stay inside. */
 const bookColumns = {
@@ -65,25 +65,20 @@ const live = (userId: string) => and(eq(books.userId, userId), isNull(books.dele
 
 function searchCondition(q: string): { where: SQL; rank: SQL[] } {
   const lowered = q.toLowerCase();
-  const tsq = prefixTsQuery(q);
-  const similar = sql`${lowered} <% ${books.searchText}`;
+  const words = searchWords(q);
   const similarity = sql`word_similarity(${lowered}, ${books.searchText}) desc`;
-  if (!tsq) return { where: similar, rank: [similarity] };
-  const query = sql`to_tsquery('simple', ${tsq})`;
-  // Numbers (an ISBN, a year) are not misspelt the way words are: near-identical ISBNs are other books.
-  if (!/\p{L}/u.test(q))
-    return {
-      where: sql`${books.searchVector} @@ ${query}`,
-      rank: [sql`ts_rank(${books.searchVector}, ${query}) desc`],
-    };
+  // Nothing but punctuation: only trigram similarity can say anything.
+  if (words.length === 0) return { where: sql`${lowered} <% ${books.searchText}`, rank: [similarity] };
+  // Every word must match, each through either index: the full-text one for whole words and prefixes,
+  // the trigram one for misspellings ("gatbsy retruns" finds "Gatsby Returns").
+  const perWord = words.map((word) => {
+    const prefix = sql`${books.searchVector} @@ to_tsquery('simple', ${`${word}:*`})`;
+    return mayBeMisspelt(word) ? sql`(${prefix} or ${word} <% ${books.searchText})` : prefix;
+  });
+  const all = sql`to_tsquery('simple', ${prefixTsQuery(q)})`;
   return {
-    // Either index can answer: the full-text one for whole words and prefixes, the trigram one for typos.
-    where: sql`(${books.searchVector} @@ ${query} or ${similar})`,
-    rank: [
-      sql`(${books.searchVector} @@ ${query}) desc`,
-      sql`ts_rank(${books.searchVector}, ${query}) desc`,
-      similarity,
-    ],
+    where: and(...perWord)!,
+    rank: [sql`(${books.searchVector} @@ ${all}) desc`, sql`ts_rank(${books.searchVector}, ${all}) desc`, similarity],
   };
 }
 
