@@ -57,3 +57,9 @@ export const AccountMessages = {
 export function customTypeFor(type: AccountType, customType: string | null | undefined): string | null {
   return type === 'other' ? customType?.trim() || null : null;
 }
+
+/** The API paths of accounts (zod-free, see BookPaths). */
+export const AccountPaths = {
+  list: '/api/accounts',
+  one: (id: string) => `/api/accounts/${encodeURIComponent(id)}`,
+} as const;

@@ -84,8 +84,3 @@ export const DeleteAccountResponseSchema = z.object({
   movedBooks: z.number(),
 });
 export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponseSchema>;
-
-export const AccountPaths = {
-  list: '/api/accounts',
-  one: (id: string) => `/api/accounts/${encodeURIComponent(id)}`,
-} as const;

@@ -240,3 +240,18 @@ export function activitiesForChange(before: StatusState | null, after: StatusSta
   if (before && after.rating && after.rating !== before.rating) out.push('book_rated');
   return out;
 }
+
+/**
+ * The API paths of the library, used by server routes and web fetchers. Here rather than in books.ts: that
+ * module registers its schemas at load time, so importing a path from it would bring zod along.
+ */
+export const BookPaths = {
+  list: '/api/books',
+  facets: '/api/books/facets',
+  bulk: '/api/books/bulk',
+  revert: '/api/books/bulk/revert',
+  bulkDelete: '/api/books/bulk/delete',
+  restore: '/api/books/bulk/restore',
+  one: (id: string) => `/api/books/${encodeURIComponent(id)}`,
+  demo: '/api/demo/load',
+} as const;

@@ -355,15 +355,3 @@ export type CountResponse = z.infer<typeof CountResponseSchema>;
 
 export const DemoLoadResponseSchema = z.object({ added: z.number() });
 export type DemoLoadResponse = z.infer<typeof DemoLoadResponseSchema>;
-
-/** The API paths of the library (DESIGN.md: one place, used by server routes and web fetchers). */
-export const BookPaths = {
-  list: '/api/books',
-  facets: '/api/books/facets',
-  bulk: '/api/books/bulk',
-  revert: '/api/books/bulk/revert',
-  bulkDelete: '/api/books/bulk/delete',
-  restore: '/api/books/bulk/restore',
-  one: (id: string) => `/api/books/${encodeURIComponent(id)}`,
-  demo: '/api/demo/load',
-} as const;

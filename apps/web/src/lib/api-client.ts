@@ -8,6 +8,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly requestId?: string,
+    /** The server's field-by-field account of a 400 (path such as `body.purchaseInfo.price`). */
+    readonly issues: readonly { path: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -63,8 +65,8 @@ const loadApiErrorSchema = () => import('./api-error-schema').then((m) => m.ApiE
 async function readError(res: Response): Promise<ApiRequestError> {
   const parsed = await validate(loadApiErrorSchema, await res.json().catch(() => null));
   if (parsed.success) {
-    const { code, message, requestId } = parsed.data.error;
-    return new ApiRequestError(res.status, code, message, requestId);
+    const { code, message, requestId, issues } = parsed.data.error;
+    return new ApiRequestError(res.status, code, message, requestId, issues);
   }
   return new ApiRequestError(res.status, 'HTTP_ERROR', `The server answered ${res.status} ${res.statusText}`.trim());
 }

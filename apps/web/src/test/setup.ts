@@ -4,5 +4,10 @@ await Promise.all([
   import('../lib/me-schema'),
   import('../lib/api-error-schema'),
   import('../features/health/api/health-schema'),
+  import('../lib/account-list-schema'),
+  import('../features/books/api/schemas'),
+  import('../features/accounts/api/schemas'),
+  import('../features/dashboard/api/dashboard-schemas'),
+  import('zod/mini'),
 ]);
 export {};

@@ -63,17 +63,20 @@ export interface FacetRow {
 
 const live = (userId: string) => and(eq(books.userId, userId), isNull(books.deletedAt));
 
-function searchCondition(q: string): { where: SQL; rank: SQL[] } {
+/**
+ * The search condition. Every word must match the book. `fuzzy` lets a word match misspelt through the
+ * trigram index ("gatbsy retruns" finds "Gatsby Returns"); otherwise words match whole or as prefixes
+ * through the full-text index.
+ */
+function searchCondition(q: string, fuzzy: boolean): { where: SQL; rank: SQL[] } {
   const lowered = q.toLowerCase();
   const words = searchWords(q);
   const similarity = sql`word_similarity(${lowered}, ${books.searchText}) desc`;
   // Nothing but punctuation: only trigram similarity can say anything.
   if (words.length === 0) return { where: sql`${lowered} <% ${books.searchText}`, rank: [similarity] };
-  // Every word must match, each through either index: the full-text one for whole words and prefixes,
-  // the trigram one for misspellings ("gatbsy retruns" finds "Gatsby Returns").
   const perWord = words.map((word) => {
     const prefix = sql`${books.searchVector} @@ to_tsquery('simple', ${`${word}:*`})`;
-    return mayBeMisspelt(word) ? sql`(${prefix} or ${word} <% ${books.searchText})` : prefix;
+    return fuzzy && mayBeMisspelt(word) ? sql`(${prefix} or ${word} <% ${books.searchText})` : prefix;
   });
   const all = sql`to_tsquery('simple', ${prefixTsQuery(q)})`;
   return {
@@ -165,24 +168,29 @@ export function createBooksRepository(db: Database) {
       if (filter.specialEdition !== undefined) {
         conditions.push(filter.specialEdition ? isNotNull(books.specialEdition) : isNull(books.specialEdition));
       }
-      const search = filter.q ? searchCondition(filter.q) : undefined;
-      if (search) conditions.push(search.where);
-      const where = and(...conditions);
-
-      const [items, [counted]] = await Promise.all([
-        db
-          .select(bookColumns)
-          .from(books)
-          .where(where)
-          .orderBy(...orderFor(page.sort, page.order, search?.rank ?? []))
-          .limit(page.limit)
-          .offset(page.offset),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(books)
-          .where(where),
-      ]);
-      return { items, total: counted?.total ?? 0 };
+      const fetchPage = async (search: ReturnType<typeof searchCondition> | undefined) => {
+        const where = and(...conditions, search?.where);
+        const [items, [counted]] = await Promise.all([
+          db
+            .select(bookColumns)
+            .from(books)
+            .where(where)
+            .orderBy(...orderFor(page.sort, page.order, search?.rank ?? []))
+            .limit(page.limit)
+            .offset(page.offset),
+          db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(books)
+            .where(where),
+        ]);
+        return { items, total: counted?.total ?? 0 };
+      };
+      if (!filter.q) return fetchPage(undefined);
+      // Exact words and prefixes first; only when nothing matches are misspellings tried, so a search that
+      // has real hits is not diluted by look-alikes ("harbour" would otherwise also find Harper Lee).
+      const exact = await fetchPage(searchCondition(filter.q, false));
+      if (exact.total > 0 || !searchWords(filter.q).some(mayBeMisspelt)) return exact;
+      return fetchPage(searchCondition(filter.q, true));
     },
 
     /** One pass over the library for status, format, genre and account; one over its tags. */

@@ -10,4 +10,3 @@ export {
   CountResponseSchema,
   DemoLoadResponseSchema,
 } from '@bookshelf/contract';
-export { z } from 'zod/mini';

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { useBooksMutation } from './use-books-mutation';
 
 const loadCount = () => import('./schemas').then((m) => m.CountResponseSchema);
-const loadNothing = () => import('./schemas').then((m) => m.z.undefined());
+const loadNothing = () => import('zod/mini').then(({ z }) => z.undefined());
 
 /** Deleted books wait in the trash for a while, so Undo (restore) brings them back exactly as they were. */
 export const deleteBook = (id: string) => api(BookPaths.one(id), loadNothing, { method: 'DELETE' });

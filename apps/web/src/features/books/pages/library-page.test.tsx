@@ -9,7 +9,7 @@ import { LibraryPage } from './library-page';
 
 beforeAll(async () => {
   // The fetchers load these on the first answer; loaded up front so findBy timeouts do not race them.
-  await Promise.all([import('../api/schemas'), import('../components/library/account-list-schema')]);
+  await Promise.all([import('../api/schemas'), import('../../../lib/account-list-schema')]);
 });
 
 beforeAll(() => {

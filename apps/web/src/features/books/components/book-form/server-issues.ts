@@ -9,21 +9,12 @@ export interface ServerIssue {
 const INVALID_FIELD = /^Invalid ((?:body|query|params)\.[\w.]+): (.+)$/;
 
 /**
- * The field-level issues of a failed request: the error body's issues when the client passes them on,
- * otherwise the one issue the validation message names. Empty when the error names no field.
+ * The field-level issues of a failed request: the error body's issues, or else the one issue the
+ * validation message names. Empty when the error names no field.
  */
 export function serverIssues(error: unknown): ServerIssue[] {
   if (!(error instanceof ApiRequestError)) return [];
-  const carried = (error as { issues?: unknown }).issues;
-  if (Array.isArray(carried)) {
-    return carried.filter(
-      (issue): issue is ServerIssue =>
-        typeof issue === 'object' &&
-        issue !== null &&
-        typeof (issue as ServerIssue).path === 'string' &&
-        typeof (issue as ServerIssue).message === 'string',
-    );
-  }
+  if (error.issues.length > 0) return [...error.issues];
   const match = INVALID_FIELD.exec(error.message);
   return match ? [{ path: match[1]!, message: match[2]! }] : [];
 }

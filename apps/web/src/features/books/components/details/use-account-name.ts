@@ -1,16 +1,8 @@
-import { AccountListSchema, AccountPaths } from '@bookshelf/contract';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { useAccounts } from '../../../../lib/accounts';
 
-/**
- * The name of the account a book belongs to. Features do not import each other, so this reads GET
- * /api/accounts itself, under the accounts feature's query key (['accounts']) to share its cache.
- */
+/** The name of the account a book belongs to (its id until the list arrives). */
 export function useAccountName(accountId: string): string | undefined {
-  const { data } = useQuery({
-    queryKey: ['accounts'],
-    queryFn: ({ signal }) => api(AccountPaths.list, AccountListSchema, { signal }),
-  });
+  const { data } = useAccounts();
   if (!data) return undefined;
   return data.find((account) => account.id === accountId)?.name ?? accountId;
 }

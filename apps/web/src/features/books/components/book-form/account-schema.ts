@@ -1,2 +1,0 @@
-/* Loaded with the first answer, so zod stays out of first downloads (see books/api/schemas.ts). */
-export { AccountListSchema } from '@bookshelf/contract';

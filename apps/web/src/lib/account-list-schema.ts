@@ -1,0 +1,2 @@
+// Loaded on demand by accounts.ts.
+export { AccountListSchema } from '@bookshelf/contract';
