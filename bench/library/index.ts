@@ -334,8 +334,8 @@ async function run(kind: Kind, database: DatabaseHandle) {
 const only = process.env.BENCH_LIBRARY_ONLY;
 const keep = Boolean(process.env.BENCH_LIBRARY_KEEP);
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bookshelf-bench-library-'));
-if (only !== 'postgres')
+if (only !== 'postgres') {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bookshelf-bench-library-'));
   try {
     const database = openDatabase({ kind: 'pglite', dataDir });
     try {
@@ -346,6 +346,7 @@ if (only !== 'postgres')
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
 
 const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_PG_URL;
 const admin = postgres(pgUrl, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
