@@ -35,10 +35,11 @@ export interface DatabaseHandle {
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 
 /**
- * Session settings every connection gets. Typo search uses pg_trgm's `<%` operator, whose cut-off is this
- * setting: at the default 0.6 a swapped pair of letters ("gatbsy" 0.43, "retruns" 0.375) no longer matches.
+ * Session settings every connection gets. Typo search looks misspelt words up in the library's vocabulary
+ * with pg_trgm's `%`, whose cut-off this is: at the default 0.3 a swapped pair of letters in a six-letter
+ * word ("gatbsy" is 0.27 like "gatsby") would not match.
  */
-export const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.35' } as const;
+export const SESSION_SETTINGS = { 'pg_trgm.similarity_threshold': '0.25' } as const;
 
 /** An arbitrary constant that names "Bookshelf migrations" among advisory locks. */
 const MIGRATION_LOCK_KEY = 7_310_421_055;

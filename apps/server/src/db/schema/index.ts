@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './activities.js';
 export * from './api-tokens.js';
 export * from './auth-identities.js';
+export * from './book-facet-counts.js';
 export * from './books.js';
 export * from './demo-loads.js';
 export * from './password-resets.js';

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { prefixTsQuery, searchTextOf } from './book-search.js';
+import { searchTextOf, searchWords } from './book-search.js';
 
-describe('prefixTsQuery', () => {
-  it('matches every word by its beginning', () => {
-    expect(prefixTsQuery('Great Gats')).toBe('great:* & gats:*');
+describe('searchWords', () => {
+  it('splits on anything but letters and digits, so no input is a tsquery syntax error', () => {
+    expect(searchWords("o'brien & (x | !y):*")).toEqual(['o', 'brien', 'x', 'y']);
+    expect(searchWords('  &|!() ')).toEqual([]);
   });
 
-  it('drops tsquery syntax so no input is an error', () => {
-    expect(prefixTsQuery("o'brien & (x | !y):*")).toBe('o:* & brien:* & x:* & y:*');
-    expect(prefixTsQuery('  &|!() ')).toBeNull();
-  });
-
-  it('keeps letters of any script and digits', () => {
-    expect(prefixTsQuery('Гарри 1984 café')).toBe('гарри:* & 1984:* & café:*');
+  it('keeps letters of any script and digits, in lower case', () => {
+    expect(searchWords('Гарри 1984 Café')).toEqual(['гарри', '1984', 'café']);
   });
 });
 

@@ -1,14 +1,7 @@
 /**
- * Turns what a reader typed into a full-text query of word prefixes: "great gats" finds "The Great Gatsby".
- * Anything but letters and digits is dropped, so no input can be a tsquery syntax error. Null when no word
- * is left (the search then relies on trigram similarity alone).
+ * The words of a search, lower-cased, at most 12; each must match the book, whole, as a prefix or misspelt.
+ * Anything but letters and digits is dropped, so no input can be a tsquery syntax error.
  */
-export function prefixTsQuery(input: string): string | null {
-  const words = searchWords(input);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-}
-
-/** The words of a search, lower-cased, at most 12: each must match the book, exactly, as a prefix or misspelt. */
 export function searchWords(input: string): string[] {
   return input
     .toLowerCase()

@@ -250,6 +250,36 @@ describe('search, filters, sort and paging', () => {
   });
 });
 
+describe('kept facet counts', () => {
+  it('follow every change: add, edit, bulk status, trash, restore and account deletion', async () => {
+    const { browser } = await signUp(t.app);
+    const count = async (facet: string, value: string) =>
+      ((await browser.get('/api/books/facets')).json()[facet] as { value: string; count: number }[]).find(
+        (f) => f.value === value,
+      )?.count ?? 0;
+    const account = (await browser.post('/api/accounts', { name: 'Kobo', type: 'kobo' })).json();
+    const a = await addBook(browser, { title: 'A', author: 'X', tags: ['t1'], genre: 'Poetry', accountId: account.id });
+    const b = await addBook(browser, { title: 'B', author: 'X', tags: ['t1', 't2'] });
+    expect([await count('tag', 't1'), await count('genre', 'Poetry'), await count('account', account.id)]).toEqual([
+      2, 1, 1,
+    ]);
+    await browser.patch(`/api/books/${a.id}`, { genre: 'Drama', tags: [] });
+    expect([await count('tag', 't1'), await count('genre', 'Poetry'), await count('genre', 'Drama')]).toEqual([
+      1, 0, 1,
+    ]);
+    await browser.post('/api/books/bulk', { ids: [a.id, b.id], status: 'read' });
+    expect([await count('status', 'read'), await count('status', 'owned')]).toEqual([2, 0]);
+    await browser.post('/api/books/bulk/delete', { ids: [b.id] });
+    expect((await browser.get('/api/books/facets')).json().total).toBe(1);
+    expect(await count('tag', 't2')).toBe(0);
+    await browser.post('/api/books/bulk/restore', { ids: [b.id] });
+    expect((await browser.get('/api/books/facets')).json().total).toBe(2);
+    expect((await browser.get('/api/books')).json().total).toBe(2);
+    await browser.delete(`/api/accounts/${account.id}`);
+    expect([await count('account', account.id), await count('account', 'default-personal')]).toEqual([0, 2]);
+  });
+});
+
 describe('bulk changes, delete and undo', () => {
   it('changes status and tags on many books and reverts exactly', async () => {
     const { browser } = await signUp(t.app);

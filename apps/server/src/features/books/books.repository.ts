@@ -1,9 +1,8 @@
 import type { BookSort, SortOrder } from '@bookshelf/contract';
 import { and, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
-import { books, demoLoads, type BookRow, type NewBookRow } from '../../db/schema/index.js';
-import { mayBeMisspelt, prefixTsQuery, searchWords } from './book-search.js';
+import { bookFacetCounts, books, demoLoads, type BookRow, type NewBookRow } from '../../db/schema/index.js';
+import { mayBeMisspelt, searchWords } from './book-search.js';
 
 /** The stored columns a reader sees: search columns and the trash marker stay inside. */
 const bookColumns = {
@@ -64,24 +63,20 @@ export interface FacetRow {
 const live = (userId: string) => and(eq(books.userId, userId), isNull(books.deletedAt));
 
 /**
- * The search condition. Every word must match the book. `fuzzy` lets a word match misspelt through the
- * trigram index ("gatbsy retruns" finds "Gatsby Returns"); otherwise words match whole or as prefixes
- * through the full-text index.
+ * The search condition: every word must match the book, whole or as the beginning of a word, through the
+ * full-text index. `alternatives` are the real words of the library a misspelt word may stand for
+ * ("gatbsy" → "gatsby"); they join the word as alternatives.
  */
-function searchCondition(q: string, fuzzy: boolean): { where: SQL; rank: SQL[] } {
-  const lowered = q.toLowerCase();
+function searchCondition(
+  q: string,
+  alternatives: ReadonlyMap<string, string[]> = new Map(),
+): { where: SQL; rank: SQL[] } {
   const words = searchWords(q);
-  const similarity = sql`word_similarity(${lowered}, ${books.searchText}) desc`;
-  // Nothing but punctuation: only trigram similarity can say anything.
-  if (words.length === 0) return { where: sql`${lowered} <% ${books.searchText}`, rank: [similarity] };
-  const perWord = words.map((word) => {
-    const prefix = sql`${books.searchVector} @@ to_tsquery('simple', ${`${word}:*`})`;
-    return fuzzy && mayBeMisspelt(word) ? sql`(${prefix} or ${word} <% ${books.searchText})` : prefix;
-  });
-  const all = sql`to_tsquery('simple', ${prefixTsQuery(q)})`;
+  const terms = words.map((word) => [word, ...(alternatives.get(word) ?? [])].map((w) => `${w}:*`).join(' | '));
+  const all = sql`to_tsquery('simple', ${terms.map((t) => `(${t})`).join(' & ')})`;
   return {
-    where: and(...perWord)!,
-    rank: [sql`(${books.searchVector} @@ ${all}) desc`, sql`ts_rank(${books.searchVector}, ${all}) desc`, similarity],
+    where: and(...terms.map((t) => sql`${books.searchVector} @@ to_tsquery('simple', ${`(${t})`})`))!,
+    rank: [sql`ts_rank(${books.searchVector}, ${all}) desc`],
   };
 }
 
@@ -114,6 +109,39 @@ function orderFor(sort: BookSort, order: SortOrder, rank: SQL[]): SQL[] {
 }
 
 export function createBooksRepository(db: Database) {
+  /** The live books of a user, from the kept counts. */
+  async function total(userId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: bookFacetCounts.n })
+      .from(bookFacetCounts)
+      .where(and(eq(bookFacetCounts.userId, userId), eq(bookFacetCounts.facet, 'total')));
+    return row?.n ?? 0;
+  }
+
+  /** For each misspelt word, up to 5 words of the user's library that look like it, closest first. */
+  async function lookalikes(userId: string, words: string[]): Promise<Map<string, string[]>> {
+    const found = new Map<string, string[]>();
+    for (const word of words) {
+      const rows = await db
+        .select({ value: bookFacetCounts.value })
+        .from(bookFacetCounts)
+        .where(
+          and(
+            eq(bookFacetCounts.userId, userId),
+            eq(bookFacetCounts.facet, 'word'),
+            sql`${bookFacetCounts.n} > 0`,
+            sql`${bookFacetCounts.value} % ${word}`,
+          ),
+        )
+        .orderBy(sql`similarity(${bookFacetCounts.value}, ${word}) desc`)
+        .limit(5);
+      // Only letters and digits reach to_tsquery, whatever the vocabulary holds.
+      const known = rows.map((r) => r.value).filter((v) => /^[\p{L}\p{N}]+$/u.test(v));
+      if (known.length > 0) found.set(word, known);
+    }
+    return found;
+  }
+
   return {
     async insert(userId: string, values: BookValues, executor: Database = db): Promise<StoredBook> {
       const [row] = await executor
@@ -168,7 +196,7 @@ export function createBooksRepository(db: Database) {
       if (filter.specialEdition !== undefined) {
         conditions.push(filter.specialEdition ? isNotNull(books.specialEdition) : isNull(books.specialEdition));
       }
-      const fetchPage = async (search: ReturnType<typeof searchCondition> | undefined) => {
+      const fetchPage = async (search: ReturnType<typeof searchCondition> | undefined, knownTotal?: number) => {
         const where = and(...conditions, search?.where);
         const [items, [counted]] = await Promise.all([
           db
@@ -178,53 +206,42 @@ export function createBooksRepository(db: Database) {
             .orderBy(...orderFor(page.sort, page.order, search?.rank ?? []))
             .limit(page.limit)
             .offset(page.offset),
-          db
-            .select({ total: sql<number>`count(*)::int` })
-            .from(books)
-            .where(where),
+          knownTotal !== undefined
+            ? [{ total: knownTotal }]
+            : db
+                .select({ total: sql<number>`count(*)::int` })
+                .from(books)
+                .where(where),
         ]);
         return { items, total: counted?.total ?? 0 };
       };
-      if (!filter.q) return fetchPage(undefined);
+      if (!filter.q || searchWords(filter.q).length === 0) {
+        // Nothing to narrow by: the kept total saves counting the whole library.
+        return conditions.length === 1 && !filter.q ? fetchPage(undefined, await total(userId)) : fetchPage(undefined);
+      }
       // Exact words and prefixes first; only when nothing matches are misspellings tried, so a search that
       // has real hits is not diluted by look-alikes ("harbour" would otherwise also find Harper Lee).
-      const exact = await fetchPage(searchCondition(filter.q, false));
-      if (exact.total > 0 || !searchWords(filter.q).some(mayBeMisspelt)) return exact;
-      return fetchPage(searchCondition(filter.q, true));
+      const exact = await fetchPage(searchCondition(filter.q));
+      if (exact.total > 0) return exact;
+      const alternatives = await lookalikes(userId, searchWords(filter.q).filter(mayBeMisspelt));
+      if (alternatives.size === 0) return exact;
+      return fetchPage(searchCondition(filter.q, alternatives));
     },
 
-    /** One pass over the library for status, format, genre and account; one over its tags. */
+    /** The kept counts (book_facet_counts, migration 0003): a few small rows, whatever the library's size. */
     async facets(userId: string): Promise<{ total: number; rows: FacetRow[] }> {
-      const grouped = rowsOf<{ g: number; status: string; format: string; genre: string; account: string; n: number }>(
-        await db.execute(sql`
-          select grouping(status, format, genre, account_id)::int as g, status, format, genre,
-                 account_id as account, count(*)::int as n
-          from ${books}
-          where user_id = ${userId} and deleted_at is null
-          group by grouping sets ((), (status), (format), (genre), (account_id))`),
-      );
-      const tags = rowsOf<{ value: string; n: number }>(
-        await db.execute(sql`
-          select t.value, count(*)::int as n
-          from ${books}, unnest(tags) as t(value)
-          where user_id = ${userId} and deleted_at is null
-          group by t.value
-          order by n desc, t.value
-          limit 100`),
-      );
-      let total = 0;
-      const rows: FacetRow[] = [];
-      // grouping() sets a bit for each column left out: 7 = only status kept, 11 format, 13 genre, 14 account.
-      const byMask: Record<number, FacetRow['facet']> = { 7: 'status', 11: 'format', 13: 'genre', 14: 'account' };
-      for (const r of grouped) {
-        if (r.g === 15) total = r.n;
-        const facet = byMask[r.g];
-        const value =
-          facet === 'status' ? r.status : facet === 'format' ? r.format : facet === 'genre' ? r.genre : r.account;
-        if (facet && value !== null) rows.push({ facet, value, count: r.n });
-      }
-      for (const t of tags) rows.push({ facet: 'tag', value: t.value, count: t.n });
-      return { total, rows };
+      const rows = await db
+        .select({ facet: bookFacetCounts.facet, value: bookFacetCounts.value, count: bookFacetCounts.n })
+        .from(bookFacetCounts)
+        .where(
+          and(
+            eq(bookFacetCounts.userId, userId),
+            sql`${bookFacetCounts.facet} <> 'word'`,
+            sql`${bookFacetCounts.n} > 0`,
+          ),
+        );
+      const total = rows.find((r) => r.facet === 'total')?.count ?? 0;
+      return { total, rows: rows.filter((r) => r.facet !== 'total') as FacetRow[] };
     },
 
     /** Moves books to the trash; they stay restorable until purged. */

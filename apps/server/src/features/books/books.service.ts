@@ -159,7 +159,7 @@ export function createBooksService({ db, books, events, now }: BooksServiceDeps)
         status: pick('status'),
         format: pick('format'),
         genre: pick('genre'),
-        tag: pick('tag'),
+        tag: pick('tag').slice(0, 100),
         account: pick('account'),
       };
     },
