@@ -5,7 +5,7 @@
 //  - GET /api/books, the first page sorted by dateAdded (a page plus count(*) of the library),
 //  - a search for a word that about 3% of titles hold (full text and trigram, ranked by relevance),
 //  - the same word misspelt (only the trigram index can find it),
-//  - GET /api/books/facets (grouping sets over the library plus its tags),
+//  - GET /api/books/facets (the counts kept by triggers, migration 0003),
 // each next to the bare SQL it runs (the floor): the very statements the app sent, captured once through a
 // logging Drizzle instance and replayed on the same driver and connection pool, timed the same way.
 // Loading ends with ANALYZE, and with VACUUM too on PostgreSQL, whose autovacuum would do so soon anyway.
