@@ -34,13 +34,6 @@ export interface DatabaseHandle {
 // Resolves to apps/server/src/db/migrations from both src/db (tsx, vitest) and dist/db (node).
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 
-/**
- * Session settings every connection gets. Typo search looks misspelt words up in the library's vocabulary
- * with pg_trgm's `%`, whose cut-off this is: at the default 0.3 a swapped pair of letters in a six-letter
- * word ("gatbsy" is 0.27 like "gatsby") would not match.
- */
-export const SESSION_SETTINGS = { 'pg_trgm.similarity_threshold': '0.25' } as const;
-
 /** An arbitrary constant that names "Bookshelf migrations" among advisory locks. */
 const MIGRATION_LOCK_KEY = 7_310_421_055;
 
@@ -60,7 +53,7 @@ function openPglite(dataDir: string | undefined): DatabaseHandle {
     ...(directory ? { dataDir: directory } : {}),
     // PGlite's files already sit in the OS page cache; PostgreSQL's default 128 MB buffer pool inside the
     // WASM heap would mostly duplicate it and costs ~150 MB of resident memory (bench/startup).
-    postgresqlconf: ['shared_buffers = 32MB', ...Object.entries(SESSION_SETTINGS).map(([k, v]) => `${k} = ${v}`)],
+    postgresqlconf: ['shared_buffers = 32MB'],
     extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
@@ -77,7 +70,7 @@ function openPglite(dataDir: string | undefined): DatabaseHandle {
 }
 
 function openPostgres(url: string, maxConnections: number): DatabaseHandle {
-  const client = postgres(url, { max: maxConnections, onnotice: () => undefined, connection: SESSION_SETTINGS });
+  const client = postgres(url, { max: maxConnections, onnotice: () => undefined });
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
   return {
     kind: 'postgres',

@@ -7,7 +7,6 @@ CREATE TABLE "book_facet_counts" (
 );
 --> statement-breakpoint
 ALTER TABLE "book_facet_counts" ADD CONSTRAINT "book_facet_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "book_facet_counts_word_trgm_idx" ON "book_facet_counts" USING gin ("value" gin_trgm_ops) WHERE facet = 'word';--> statement-breakpoint
 -- Written by hand: the counts follow every change to books, one statement at a time, so a bulk insert or
 -- update writes each (facet, value) once. Trashed books (deleted_at) do not count. A user being deleted is
 -- skipped: its rows go with it by cascade.

@@ -108,6 +108,12 @@ function orderFor(sort: BookSort, order: SortOrder, rank: SQL[]): SQL[] {
   }
 }
 
+/**
+ * How alike a word of the library must be to a misspelt one (pg_trgm similarity): a swapped pair of letters
+ * in a six-letter word ("gatbsy" for "gatsby") is 0.27.
+ */
+const LOOKALIKE_SIMILARITY = 0.25;
+
 export function createBooksRepository(db: Database) {
   /** The live books of a user, from the kept counts. */
   async function total(userId: string): Promise<number> {
@@ -122,6 +128,13 @@ export function createBooksRepository(db: Database) {
   async function lookalikes(userId: string, words: string[]): Promise<Map<string, string[]>> {
     const found = new Map<string, string[]>();
     for (const word of words) {
+      // Typos rarely touch a word's first letters, so only the words sharing them are compared: one short
+      // range of the primary key instead of the whole vocabulary.
+      const chars = Array.from(word);
+      const prefix = chars.slice(0, chars.length > 3 ? 2 : 1).join('');
+      const last = Array.from(prefix).pop()!;
+      const after = prefix.slice(0, -last.length) + String.fromCodePoint(last.codePointAt(0)! + 1);
+      const similarity = sql<number>`similarity(${bookFacetCounts.value}, ${word})`;
       const rows = await db
         .select({ value: bookFacetCounts.value })
         .from(bookFacetCounts)
@@ -129,11 +142,13 @@ export function createBooksRepository(db: Database) {
           and(
             eq(bookFacetCounts.userId, userId),
             eq(bookFacetCounts.facet, 'word'),
+            sql`${bookFacetCounts.value} >= ${prefix} and ${bookFacetCounts.value} < ${after}`,
+            sql`starts_with(${bookFacetCounts.value}, ${prefix})`,
             sql`${bookFacetCounts.n} > 0`,
-            sql`${bookFacetCounts.value} % ${word}`,
+            sql`${similarity} >= ${LOOKALIKE_SIMILARITY}`,
           ),
         )
-        .orderBy(sql`similarity(${bookFacetCounts.value}, ${word}) desc`)
+        .orderBy(sql`${similarity} desc`)
         .limit(5);
       // Only letters and digits reach to_tsquery, whatever the vocabulary holds.
       const known = rows.map((r) => r.value).filter((v) => /^[\p{L}\p{N}]+$/u.test(v));
@@ -236,7 +251,7 @@ export function createBooksRepository(db: Database) {
         .where(
           and(
             eq(bookFacetCounts.userId, userId),
-            sql`${bookFacetCounts.facet} <> 'word'`,
+            inArray(bookFacetCounts.facet, ['total', 'status', 'format', 'genre', 'account', 'tag']),
             sql`${bookFacetCounts.n} > 0`,
           ),
         );
