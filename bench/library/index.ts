@@ -292,7 +292,7 @@ async function run(kind: Kind, database: DatabaseHandle) {
       // The session lookup is the cost of being signed in (bench/auth), not of the library: keep books only.
       captured.set(
         c.name,
-        log.filter((s) => /\bfrom "?books"?/i.test(s.text)),
+        log.filter((s) => /\bfrom "?(books|book_facet_counts)"?/i.test(s.text)),
       );
     }
 
