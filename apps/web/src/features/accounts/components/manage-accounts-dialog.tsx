@@ -1,6 +1,7 @@
 import { ACCOUNT_TYPE_LABELS, AccountMessages, type Account } from '@bookshelf/contract';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Pencil, Trash2, UserPlus, X } from 'lucide-react';
+import { Modal } from '../../../components/ui/modal';
+import { Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/ui/error-box';
 import {
@@ -32,20 +33,9 @@ type View = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; account: Accoun
 /** The Manage Accounts dialog (core.md §2): the list of accounts, add and edit forms, and delete. */
 export function ManageAccountsDialog({ open, onOpenChange }: ManageAccountsDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-gray-200 bg-white p-4 text-gray-900 shadow-xl focus:outline-none sm:p-6 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-100">
-          <ManageAccountsBody />
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
-          >
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={open} onOpenChange={onOpenChange} width="2xl">
+      <ManageAccountsBody />
+    </Modal>
   );
 }
 

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { Modal } from '../../../components/ui/modal';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useIsMutating } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/ui/error-box';
@@ -30,21 +30,10 @@ const tabClass =
  */
 export function SignInDialog({ open, onOpenChange, initialTab = 'sign-in' }: SignInDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[1px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-gray-200 bg-white p-6 text-gray-900 shadow-xl focus:outline-none dark:border-gray-800 dark:bg-gray-950 dark:text-gray-100">
-          {/* Mounted only while open, so every opening starts clean on the requested tab. */}
-          <DialogBody initialTab={initialTab} onDone={() => onOpenChange(false)} />
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
-          >
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={open} onOpenChange={onOpenChange} width="md">
+      {/* Mounted only while open, so every opening starts clean on the requested tab. */}
+      <DialogBody initialTab={initialTab} onDone={() => onOpenChange(false)} />
+    </Modal>
   );
 }
 

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { Modal } from '../../../components/ui/modal';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Barcode, FileSpreadsheet, Keyboard, ScanSearch, X } from 'lucide-react';
+import { Barcode, FileSpreadsheet, Keyboard, ScanSearch } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -30,27 +31,13 @@ export const CSV_FORMATS = [
 const tabClass =
   'inline-flex flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium text-gray-600 transition-colors hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-400 dark:hover:text-gray-100 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-gray-100';
 
-export const dialogContentClass =
-  'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-gray-200 bg-white p-4 text-gray-900 shadow-xl focus:outline-none sm:p-6 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-100';
-
-export const dialogCloseClass =
-  'absolute top-4 right-4 rounded-md p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100';
-
 /** The Add New Book dialog (core.md §2). Loaded lazily, the first time ?add=1 is in the address. */
 export function AddBookDialog({ open, onOpenChange }: AddBookDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[1px]" />
-        <Dialog.Content className={dialogContentClass}>
-          {/* Mounted only while open, so each opening starts with an empty form on Manual Entry. */}
-          <AddBookBody onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
-          <Dialog.Close aria-label="Close" className={dialogCloseClass}>
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={open} onOpenChange={onOpenChange} width="3xl">
+      {/* Mounted only while open, so each opening starts with an empty form on Manual Entry. */}
+      <AddBookBody onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+    </Modal>
   );
 }
 

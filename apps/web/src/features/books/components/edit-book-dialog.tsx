@@ -1,10 +1,9 @@
 import type { Book } from '@bookshelf/contract';
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { Modal } from '../../../components/ui/modal';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useUpdateBook } from '../api/use-update-book';
-import { dialogCloseClass, dialogContentClass } from './add-book-dialog';
 import { BookForm } from './book-form/book-form';
 import {
   bookToFormValues,
@@ -22,17 +21,9 @@ export interface EditBookDialogProps {
 /** The book form prefilled from `book`; saving sends only the fields that changed. */
 export function EditBookDialog({ book, open, onOpenChange }: EditBookDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[1px]" />
-        <Dialog.Content className={dialogContentClass}>
-          <EditBookBody book={book} onDone={() => onOpenChange(false)} />
-          <Dialog.Close aria-label="Close" className={dialogCloseClass}>
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={open} onOpenChange={onOpenChange} width="3xl">
+      <EditBookBody book={book} onDone={() => onOpenChange(false)} />
+    </Modal>
   );
 }
 

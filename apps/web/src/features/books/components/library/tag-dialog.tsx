@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { Modal } from '../../../../components/ui/modal';
 import { useId, useState, type FormEvent } from 'react';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
 
@@ -22,21 +22,10 @@ interface TagDialogProps {
  */
 export function TagDialog({ mode, open, onOpenChange, count, tags, onSubmit }: TagDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl border border-gray-200 bg-white p-5 text-gray-900 shadow-xl focus:outline-none dark:border-gray-800 dark:bg-gray-950 dark:text-gray-100">
-          {/* Mounted only while open, so each opening starts with an empty field. */}
-          <TagForm mode={mode} count={count} tags={tags} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} />
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
-          >
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={open} onOpenChange={onOpenChange} width="sm">
+      {/* Mounted only while open, so each opening starts with an empty field. */}
+      <TagForm mode={mode} count={count} tags={tags} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} />
+    </Modal>
   );
 }
 
