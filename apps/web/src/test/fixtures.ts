@@ -1,4 +1,4 @@
-import type { Me } from '@bookshelf/contract';
+import type { Account, Book, Me } from '@bookshelf/contract';
 
 /** A signed-in password user, as GET /api/me answers for them. Spread it to vary a field: `{ ...testMe, avatar }`. */
 export const testMe: Me = {
@@ -11,3 +11,50 @@ export const testMe: Me = {
   joinedDate: '2025-01-01T00:00:00.000Z',
   hasPassword: true,
 };
+
+/** A book as the API answers with it, every optional field empty; pass what a test needs. */
+export const testBook = (over: Partial<Book> = {}): Book => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  title: 'Dune',
+  author: 'Frank Herbert',
+  isbn: null,
+  coverUrl: null,
+  format: 'physical',
+  bindingType: null,
+  genre: null,
+  publishedYear: null,
+  publisher: null,
+  pages: null,
+  rating: null,
+  status: 'owned',
+  dateAdded: '2025-01-01T00:00:00.000Z',
+  dateRead: null,
+  tags: [],
+  notes: null,
+  review: null,
+  purchaseInfo: null,
+  specialEdition: null,
+  currentValue: null,
+  images: [],
+  accountId: 'default-personal',
+  priceHistory: [],
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...over,
+});
+
+/** An account as GET /api/accounts answers with it: the Personal Collection unless overridden. */
+export const testAccount = (over: Partial<Account> = {}): Account => ({
+  id: 'default-personal',
+  name: 'Personal Collection',
+  type: 'other',
+  customType: null,
+  email: null,
+  description: null,
+  isActive: true,
+  dateAdded: '2025-01-01T00:00:00.000Z',
+  lastUsed: null,
+  settings: { defaultCurrency: 'USD', autoSync: false, notifications: true },
+  isDefault: true,
+  bookCount: 0,
+  ...over,
+});

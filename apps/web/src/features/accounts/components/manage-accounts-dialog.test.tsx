@@ -3,24 +3,11 @@ import { AccountMessages, type Account } from '@bookshelf/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getToasts } from '../../../lib/toast';
+import { testAccount } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-with-app';
 import { ManageAccountsDialog } from './manage-accounts-dialog';
 
-const account = (over: Partial<Account>): Account => ({
-  id: 'default-personal',
-  name: 'Personal Collection',
-  type: 'other',
-  customType: null,
-  email: null,
-  description: null,
-  isActive: true,
-  dateAdded: '2025-01-01T00:00:00.000Z',
-  lastUsed: null,
-  settings: { defaultCurrency: 'USD', autoSync: false, notifications: true },
-  isDefault: true,
-  bookCount: 4,
-  ...over,
-});
+const account = (over: Partial<Account>): Account => testAccount({ bookCount: 4, ...over });
 
 const personal = account({});
 const kindle = account({

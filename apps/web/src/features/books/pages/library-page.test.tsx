@@ -3,6 +3,7 @@ import type { Account, Book, BookFacets, BookState } from '@bookshelf/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LibrarySearch, SEARCH_DEBOUNCE_MS } from '../../../app/library-search';
+import { testAccount, testBook } from '../../../test/fixtures';
 import { renderApp, testMe } from '../../../test/render-app';
 import { LIBRARY_VIEW_KEY } from '../lib/library-view';
 import { LibraryPage } from './library-page';
@@ -21,51 +22,11 @@ afterEach(() => localStorage.clear());
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function makeBook(n: number, overrides: Partial<Book> = {}): Book {
-  return {
-    id: uuid(n),
-    title: `Book ${n}`,
-    author: `Author ${n}`,
-    isbn: null,
-    coverUrl: null,
-    format: 'physical',
-    bindingType: null,
-    genre: null,
-    publishedYear: null,
-    publisher: null,
-    pages: null,
-    rating: null,
-    status: 'owned',
-    dateAdded: '2025-01-01T00:00:00.000Z',
-    dateRead: null,
-    tags: [],
-    notes: null,
-    review: null,
-    purchaseInfo: null,
-    specialEdition: null,
-    currentValue: null,
-    images: [],
-    accountId: 'default-personal',
-    priceHistory: [],
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const makeBook = (n: number, overrides: Partial<Book> = {}): Book =>
+  testBook({ id: uuid(n), title: `Book ${n}`, author: `Author ${n}`, ...overrides });
 
-const makeAccount = (id: string, name: string): Account => ({
-  id,
-  name,
-  type: 'other',
-  customType: null,
-  email: null,
-  description: null,
-  isActive: true,
-  dateAdded: '2025-01-01T00:00:00.000Z',
-  lastUsed: null,
-  settings: { defaultCurrency: 'USD', autoSync: false, notifications: true },
-  isDefault: id === 'default-personal',
-  bookCount: 0,
-});
+const makeAccount = (id: string, name: string): Account =>
+  testAccount({ id, name, isDefault: id === 'default-personal' });
 
 const FACETS: BookFacets = {
   total: 6,

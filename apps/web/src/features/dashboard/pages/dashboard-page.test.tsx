@@ -4,38 +4,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useOriginBack } from '../../../app/use-origin';
-import { testMe } from '../../../test/fixtures';
+import { testBook, testMe } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-with-app';
 import { DashboardPage } from './dashboard-page';
 
-const book = (id: string, title: string, over: Partial<Book> = {}): Book => ({
-  id,
-  title,
-  author: 'Ursula K. Le Guin',
-  isbn: null,
-  coverUrl: null,
-  format: 'physical',
-  bindingType: null,
-  genre: null,
-  publishedYear: null,
-  publisher: null,
-  pages: null,
-  rating: null,
-  status: 'owned',
-  dateAdded: '2025-03-01T10:00:00.000Z',
-  dateRead: null,
-  tags: [],
-  notes: null,
-  review: null,
-  purchaseInfo: null,
-  specialEdition: null,
-  currentValue: null,
-  images: [],
-  accountId: 'default-personal',
-  priceHistory: [],
-  updatedAt: '2025-03-01T10:00:00.000Z',
-  ...over,
-});
+const book = (id: string, title: string, over: Partial<Book> = {}): Book =>
+  testBook({
+    id,
+    title,
+    author: 'Ursula K. Le Guin',
+    dateAdded: '2025-03-01T10:00:00.000Z',
+    updatedAt: '2025-03-01T10:00:00.000Z',
+    ...over,
+  });
 
 const facets: BookFacets = {
   total: 12,

@@ -1,13 +1,12 @@
-import type { Account, Book } from '@bookshelf/contract';
+import type { Book } from '@bookshelf/contract';
+import { testBook } from '../../../../test/fixtures';
 
 /** A book as the API answers with it, for the form's tests. */
-export const sampleBook: Book = {
+export const sampleBook: Book = testBook({
   id: '11111111-1111-4111-8111-111111111111',
   title: 'Dune',
   author: 'Frank Herbert',
   isbn: '9780441013593',
-  coverUrl: null,
-  format: 'physical',
   bindingType: 'paperback',
   genre: 'Science Fiction',
   publishedYear: 1965,
@@ -18,7 +17,6 @@ export const sampleBook: Book = {
   dateAdded: '2025-01-01T00:00:00.000Z',
   dateRead: '2025-02-01T00:00:00.000Z',
   tags: ['classic', 'space'],
-  notes: null,
   review: 'Great.',
   purchaseInfo: {
     platform: 'Corner Books',
@@ -29,27 +27,7 @@ export const sampleBook: Book = {
     condition: 'good',
     notes: null,
   },
-  specialEdition: null,
-  currentValue: null,
-  images: [],
-  accountId: 'default-personal',
-  priceHistory: [],
   updatedAt: '2025-02-01T00:00:00.000Z',
-};
-
-/** An account as GET /api/accounts answers with it; the Personal Collection unless overridden. */
-export const testAccount = (over: Partial<Account> = {}): Account => ({
-  id: 'default-personal',
-  name: 'Personal Collection',
-  type: 'other',
-  customType: null,
-  email: null,
-  description: null,
-  isActive: true,
-  dateAdded: '2025-01-01T00:00:00.000Z',
-  lastUsed: null,
-  settings: { defaultCurrency: 'USD', autoSync: false, notifications: true },
-  isDefault: true,
-  bookCount: 0,
-  ...over,
 });
+
+export { testAccount } from '../../../../test/fixtures';

@@ -1,4 +1,5 @@
 import type { Account, Book } from '@bookshelf/contract';
+import { testAccount } from '../../../../test/fixtures';
 
 /** A book as GET /api/books/{id} answers it, for the details and summary tests. */
 export const testBook = (over: Partial<Book> = {}): Book => ({
@@ -45,19 +46,4 @@ export const testBook = (over: Partial<Book> = {}): Book => ({
   ...over,
 });
 
-export const testAccounts: Account[] = [
-  {
-    id: 'default-personal',
-    name: 'Personal Collection',
-    type: 'other',
-    customType: null,
-    email: null,
-    description: null,
-    isActive: true,
-    isDefault: true,
-    dateAdded: '2025-01-01T00:00:00.000Z',
-    lastUsed: null,
-    settings: { defaultCurrency: 'USD', autoSync: false, notifications: true },
-    bookCount: 1,
-  },
-];
+export const testAccounts: Account[] = [testAccount({ bookCount: 1 })];
