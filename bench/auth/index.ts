@@ -8,25 +8,15 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { buildApp } from '../../apps/server/src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client.js';
+import { withScratchPostgres } from '../support/scratch-postgres.js';
+import { time } from '../support/timing.js';
 
 const BUDGET_ME_P95_MS = 10;
 const BUDGET_LOGIN_P95_MS = 150;
 const ROUNDS = 300;
 const LOGINS = 20;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
-async function time(rounds: number, fn: () => Promise<unknown>) {
-  for (let i = 0; i < Math.min(20, rounds); i += 1) await fn(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i += 1) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
-}
+const timed = (rounds: number, fn: () => Promise<unknown>) => time(fn, { rounds, warmup: Math.min(20, rounds) });
 
 let over = false;
 const report = (name: string, t: { p50: number; p95: number }, budget?: number) => {
@@ -59,18 +49,18 @@ async function run(label: string, database: DatabaseHandle) {
     };
     report(
       `auth.health-floor.${label}`,
-      await time(ROUNDS, async () => ok((await app.inject({ method: 'GET', url: '/api/health' })).statusCode)),
+      await timed(ROUNDS, async () => ok((await app.inject({ method: 'GET', url: '/api/health' })).statusCode)),
     );
     report(
       `auth.me-session.${label}`,
-      await time(ROUNDS, async () =>
+      await timed(ROUNDS, async () =>
         ok((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode),
       ),
       BUDGET_ME_P95_MS,
     );
     report(
       `auth.me-token.${label}`,
-      await time(ROUNDS, async () =>
+      await timed(ROUNDS, async () =>
         ok(
           (await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } }))
             .statusCode,
@@ -82,7 +72,7 @@ async function run(label: string, database: DatabaseHandle) {
     report(
       `auth.login.${label}`,
       // Each sign-in from its own address: the per-address limit is not what is measured here.
-      await time(LOGINS, async () => {
+      await timed(LOGINS, async () => {
         n += 1;
         const res = await app.inject({
           method: 'POST',
@@ -104,17 +94,12 @@ await run('pglite', openDatabase({ kind: 'pglite' })).finally(() => undefined);
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl) {
-  const name = `bookshelf_bench_${randomBytes(4).toString('hex')}`;
   const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'postgres', url: url.toString() });
   try {
-    await run('postgres', database);
+    await withScratchPostgres(admin, pgUrl, `bookshelf_bench_${randomBytes(4).toString('hex')}`, (database) =>
+      run('postgres', database),
+    );
   } finally {
-    await database.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }
 } else {

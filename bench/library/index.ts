@@ -24,6 +24,8 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../apps/ser
 import { rowsOf } from '../../apps/server/src/db/rows.js';
 import * as schema from '../../apps/server/src/db/schema/index.js';
 import { searchTextOf } from '../../apps/server/src/features/books/book-search.js';
+import { withScratchPostgres } from '../support/scratch-postgres.js';
+import { time, type Timing } from '../support/timing.js';
 
 const BOOKS = Number(process.env.BENCH_LIBRARY_BOOKS ?? 100_000);
 const BATCH = 10_000;
@@ -38,11 +40,6 @@ const WORD = 'lighthouse';
 const TYPO = 'lighthuose';
 
 type Kind = keyof typeof BUDGET_P95_MS;
-interface Timing {
-  p50: number;
-  p95: number;
-  n: number;
-}
 interface Case {
   name: string;
   url: string;
@@ -54,25 +51,12 @@ const CASES: Case[] = [
   { name: 'facets', url: '/api/books/facets' },
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
 /**
  * WARMUP then ROUNDS samples; a slow query stops early (after at least MIN_ROUNDS) once MAX_MS have been spent
  * on it, so that an over-budget figure does not stretch the run to many minutes. `n` says how many were taken.
  */
-async function time(fn: () => Promise<unknown>): Promise<Timing> {
-  const began = performance.now();
-  for (let i = 0; i < WARMUP && (i < MIN_ROUNDS || performance.now() - began < MAX_MS / 4); i += 1) await fn();
-  const samples: number[] = [];
-  const started = performance.now();
-  while (samples.length < ROUNDS && (samples.length < MIN_ROUNDS || performance.now() - started < MAX_MS)) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), n: samples.length };
-}
+const timed = (fn: () => Promise<unknown>) =>
+  time(fn, { rounds: ROUNDS, warmup: WARMUP, maxMs: MAX_MS, minRounds: MIN_ROUNDS });
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 const of = (t: Timing) => (t.n < ROUNDS ? ` [${t.n} samples]` : '');
@@ -302,11 +286,11 @@ async function run(kind: Kind, database: DatabaseHandle) {
       const batches = [...new Set(statements.map((s) => s.batch))].map((b) => statements.filter((s) => s.batch === b));
       const first = await app.inject({ method: 'GET', url: c.url, headers: { cookie } });
       const body = first.json<{ total: number }>();
-      const http = await time(async () => {
+      const http = await timed(async () => {
         const res = await app.inject({ method: 'GET', url: c.url, headers: { cookie } });
         if (res.statusCode !== 200) throw new Error(`${c.url} answered ${res.statusCode}`);
       });
-      const floor = await time(async () => {
+      const floor = await timed(async () => {
         for (const batch of batches) await Promise.all(batch.map(runSql));
       });
       const ok = http.p95 <= budget;
@@ -360,19 +344,9 @@ const reachable = await admin`select 1`.then(
   },
 );
 if (reachable && only !== 'pglite') {
-  const name = `bench_library_${process.pid}`;
-  await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    await run('postgres', database);
-  } finally {
-    await database.close();
-    if (keep) console.log(`library: kept database ${name}`);
-    else await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
+  await withScratchPostgres(admin, pgUrl, `bench_library_${process.pid}`, (database) => run('postgres', database), {
+    keep,
+  });
 }
 await admin.end({ timeout: 5 });
 

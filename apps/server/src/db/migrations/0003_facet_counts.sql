@@ -10,21 +10,23 @@ ALTER TABLE "book_facet_counts" ADD CONSTRAINT "book_facet_counts_user_id_users_
 -- Written by hand: the counts follow every change to books, one statement at a time, so a bulk insert or
 -- update writes each (facet, value) once. Trashed books (deleted_at) do not count. A user being deleted is
 -- skipped: its rows go with it by cascade.
+-- What one book counts towards: the total, its status, format, genre, account, each tag and each word.
+CREATE FUNCTION "bookshelf_book_facets"(status text, format text, genre text, account_id text, tags text[], search_text text)
+RETURNS TABLE ("facet" text, "value" text) LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'total', ''
+  UNION ALL SELECT 'status', status
+  UNION ALL SELECT 'format', format
+  UNION ALL SELECT 'genre', genre WHERE genre IS NOT NULL
+  UNION ALL SELECT 'account', account_id
+  UNION ALL SELECT 'tag', t FROM unnest(tags) AS t
+  UNION ALL SELECT DISTINCT 'word', w FROM regexp_split_to_table(search_text, '[^[:alnum:]]+') AS w WHERE length(w) > 1
+$$;--> statement-breakpoint
 CREATE FUNCTION "bookshelf_book_facet_counts"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     INSERT INTO "book_facet_counts" ("user_id", "facet", "value", "n")
     SELECT b."user_id", f."facet", f."value", -count(*)::int
-    FROM old_rows b
-    CROSS JOIN LATERAL (
-      SELECT 'total', ''
-      UNION ALL SELECT 'status', b."status"
-      UNION ALL SELECT 'format', b."format"
-      UNION ALL SELECT 'genre', b."genre" WHERE b."genre" IS NOT NULL
-      UNION ALL SELECT 'account', b."account_id"
-      UNION ALL SELECT 'tag', t FROM unnest(b."tags") AS t
-      UNION ALL SELECT DISTINCT 'word', w FROM regexp_split_to_table(b."search_text", '[^[:alnum:]]+') AS w WHERE length(w) > 1
-    ) AS f("facet", "value")
+    FROM old_rows b CROSS JOIN LATERAL "bookshelf_book_facets"(b."status", b."format", b."genre", b."account_id", b."tags", b."search_text") f
     WHERE b."deleted_at" IS NULL AND EXISTS (SELECT 1 FROM "users" u WHERE u."id" = b."user_id")
     GROUP BY 1, 2, 3
     ON CONFLICT ("user_id", "facet", "value") DO UPDATE SET "n" = "book_facet_counts"."n" + EXCLUDED."n";
@@ -32,16 +34,7 @@ BEGIN
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     INSERT INTO "book_facet_counts" ("user_id", "facet", "value", "n")
     SELECT b."user_id", f."facet", f."value", count(*)::int
-    FROM new_rows b
-    CROSS JOIN LATERAL (
-      SELECT 'total', ''
-      UNION ALL SELECT 'status', b."status"
-      UNION ALL SELECT 'format', b."format"
-      UNION ALL SELECT 'genre', b."genre" WHERE b."genre" IS NOT NULL
-      UNION ALL SELECT 'account', b."account_id"
-      UNION ALL SELECT 'tag', t FROM unnest(b."tags") AS t
-      UNION ALL SELECT DISTINCT 'word', w FROM regexp_split_to_table(b."search_text", '[^[:alnum:]]+') AS w WHERE length(w) > 1
-    ) AS f("facet", "value")
+    FROM new_rows b CROSS JOIN LATERAL "bookshelf_book_facets"(b."status", b."format", b."genre", b."account_id", b."tags", b."search_text") f
     WHERE b."deleted_at" IS NULL AND EXISTS (SELECT 1 FROM "users" u WHERE u."id" = b."user_id")
     GROUP BY 1, 2, 3
     ON CONFLICT ("user_id", "facet", "value") DO UPDATE SET "n" = "book_facet_counts"."n" + EXCLUDED."n";
@@ -54,17 +47,8 @@ CREATE TRIGGER "books_facet_counts_update" AFTER UPDATE ON "books" REFERENCING O
 CREATE TRIGGER "books_facet_counts_delete" AFTER DELETE ON "books" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "bookshelf_book_facet_counts"();--> statement-breakpoint
 -- The books that exist already.
 INSERT INTO "book_facet_counts" ("user_id", "facet", "value", "n")
-    SELECT b."user_id", f."facet", f."value", count(*)::int
-    FROM "books" b
-    CROSS JOIN LATERAL (
-      SELECT 'total', ''
-      UNION ALL SELECT 'status', b."status"
-      UNION ALL SELECT 'format', b."format"
-      UNION ALL SELECT 'genre', b."genre" WHERE b."genre" IS NOT NULL
-      UNION ALL SELECT 'account', b."account_id"
-      UNION ALL SELECT 'tag', t FROM unnest(b."tags") AS t
-      UNION ALL SELECT DISTINCT 'word', w FROM regexp_split_to_table(b."search_text", '[^[:alnum:]]+') AS w WHERE length(w) > 1
-    ) AS f("facet", "value")
-    WHERE b."deleted_at" IS NULL AND EXISTS (SELECT 1 FROM "users" u WHERE u."id" = b."user_id")
-    GROUP BY 1, 2, 3
-    ON CONFLICT ("user_id", "facet", "value") DO UPDATE SET "n" = "book_facet_counts"."n" + EXCLUDED."n";
+SELECT b."user_id", f."facet", f."value", count(*)::int
+FROM "books" b CROSS JOIN LATERAL "bookshelf_book_facets"(b."status", b."format", b."genre", b."account_id", b."tags", b."search_text") f
+WHERE b."deleted_at" IS NULL AND EXISTS (SELECT 1 FROM "users" u WHERE u."id" = b."user_id")
+GROUP BY 1, 2, 3
+ON CONFLICT ("user_id", "facet", "value") DO UPDATE SET "n" = "book_facet_counts"."n" + EXCLUDED."n";
