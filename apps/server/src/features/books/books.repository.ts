@@ -72,7 +72,8 @@ function searchCondition(
   alternatives: ReadonlyMap<string, string[]> = new Map(),
 ): { where: SQL; rank: SQL[] } {
   const words = searchWords(q);
-  const terms = words.map((word) => [word, ...(alternatives.get(word) ?? [])].map((w) => `${w}:*`).join(' | '));
+  // The alternatives are whole words of the library, so they match as they are, not as prefixes.
+  const terms = words.map((word) => [`${word}:*`, ...(alternatives.get(word) ?? [])].join(' | '));
   const all = sql`to_tsquery('simple', ${terms.map((t) => `(${t})`).join(' & ')})`;
   return {
     where: and(...terms.map((t) => sql`${books.searchVector} @@ to_tsquery('simple', ${`(${t})`})`))!,
