@@ -3,7 +3,7 @@ import { startFakeSmtp, type FakeSmtp } from '@bookshelf/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createBrowser, signUp } from '../../test/browser.js';
-import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS } from './auth.service.js';
+import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS } from './sign-in-limits.js';
 
 const PUBLIC_URL = 'https://books.example.org';
 let clock = new Date();

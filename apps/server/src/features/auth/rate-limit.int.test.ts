@@ -7,7 +7,7 @@ import {
   LOGIN_PER_IP,
   LOGIN_SLOWDOWN_AFTER_FAILURES,
   signInDelayMs,
-} from './auth.service.js';
+} from './sign-in-limits.js';
 
 let clock = new Date();
 let t: TestApp;
