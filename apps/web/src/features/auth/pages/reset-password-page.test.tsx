@@ -32,6 +32,29 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByText(AuthMessages.passwordTooShort)).toBeTruthy();
   });
 
+  it('refuses an all-whitespace password before sending anything', () => {
+    renderWithApp(<ResetPasswordPage />, { route: '/reset-password?token=abc' });
+    type('New password', '          ');
+    type('Confirm password', '          ');
+    submit();
+    expect(screen.getByText(AuthMessages.passwordBlank)).toBeTruthy();
+    expect(network.requests()).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a common password, and keeps the link usable", async () => {
+    network.answer(
+      `POST ${AuthPaths.resetPassword}`,
+      apiError(400, AuthMessages.passwordTooCommon, 'VALIDATION_ERROR'),
+    );
+    renderWithApp(<ResetPasswordPage />, { route: '/reset-password?token=abc' });
+    type('New password', 'Password');
+    type('Confirm password', 'Password');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toContain(AuthMessages.passwordTooCommon);
+    expect(screen.queryByRole('button', { name: 'Request a new link' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Set new password' })).toBeTruthy();
+  });
+
   it('sets the password, signs the user in and goes to the dashboard', async () => {
     const success = vi.spyOn(toast, 'success');
     network.answer(`POST ${AuthPaths.resetPassword}`, json(me));
