@@ -10,6 +10,13 @@ import { PASSWORDS_DO_NOT_MATCH, REQUEST_NEW_LINK_PATH, ResetPasswordPage } from
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+/** Opens the page from a link and sends the same password twice. */
+const openAndSubmit = (password: string) => {
+  renderWithApp(<ResetPasswordPage />, { route: '/reset-password?token=abc' });
+  type('New password', password);
+  type('Confirm password', password);
+  submit();
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -25,18 +32,12 @@ describe('ResetPasswordPage', () => {
   });
 
   it('refuses a too-short password with the contract message', () => {
-    renderWithApp(<ResetPasswordPage />, { route: '/reset-password?token=abc' });
-    type('New password', 'short');
-    type('Confirm password', 'short');
-    submit();
+    openAndSubmit('short');
     expect(screen.getByText(AuthMessages.passwordTooShort)).toBeTruthy();
   });
 
   it('refuses an all-whitespace password before sending anything', () => {
-    renderWithApp(<ResetPasswordPage />, { route: '/reset-password?token=abc' });
-    type('New password', '          ');
-    type('Confirm password', '          ');
-    submit();
+    openAndSubmit('          ');
     expect(screen.getByText(AuthMessages.passwordBlank)).toBeTruthy();
     expect(network.requests()).toHaveLength(0);
   });
@@ -46,10 +47,7 @@ describe('ResetPasswordPage', () => {
       `POST ${AuthPaths.resetPassword}`,
       apiError(400, AuthMessages.passwordTooCommon, 'VALIDATION_ERROR'),
     );
-    renderWithApp(<ResetPasswordPage />, { route: '/reset-password?token=abc' });
-    type('New password', 'Password');
-    type('Confirm password', 'Password');
-    submit();
+    openAndSubmit('Password');
     expect((await screen.findByRole('alert')).textContent).toContain(AuthMessages.passwordTooCommon);
     expect(screen.queryByRole('button', { name: 'Request a new link' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Set new password' })).toBeTruthy();
