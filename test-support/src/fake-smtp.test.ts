@@ -68,6 +68,34 @@ describe('startFakeSmtp', () => {
     await expect(smtp.waitForMessage((m) => m.subject === 'never', 50)).rejects.toThrow(/No matching mail/);
   });
 
+  it('answers the end of a message late when asked to, and keeps pipelined answers in order', async () => {
+    smtp = await startFakeSmtp({ acceptDelayMs: 300 });
+    const transport = createTransport(smtp.url);
+    const started = performance.now();
+    await transport.sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 'slow', text: 'x' });
+    transport.close();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(280);
+    expect(smtp.messages).toHaveLength(1);
+
+    const transcript = await converse(
+      smtp.port,
+      [
+        'EHLO c.test',
+        'MAIL FROM:<a@example.com>',
+        'RCPT TO:<b@example.com>',
+        'DATA',
+        '',
+        'x',
+        '.',
+        'NOOP',
+        'QUIT',
+        '',
+      ].join('\r\n'),
+    );
+    expect(replyCodes(transcript)).toEqual(['220', '250', '250', '250', '354', '250', '250', '221']);
+    expect(smtp.messages).toHaveLength(2);
+  });
+
   it('speaks the protocol: EHLO extensions, pipelined commands, dot-stuffing, RSET, NOOP, QUIT', async () => {
     smtp = await startFakeSmtp();
     const transcript = await converse(

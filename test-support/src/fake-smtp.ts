@@ -31,6 +31,8 @@ export interface FakeSmtp {
 export interface FakeSmtpOptions {
   /** Advertised with SIZE and enforced: a larger message is refused with 552. */
   maxSize?: number;
+  /** A slow server: the answer to each message's end of DATA comes this late (the message counts as received then). */
+  acceptDelayMs?: number;
 }
 
 const hostname = 'fake-smtp.test';
@@ -157,6 +159,7 @@ interface Session {
  */
 export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
   const maxSize = options.maxSize ?? 10 * 1024 * 1024;
+  const acceptDelayMs = options.acceptDelayMs ?? 0;
   const messages: ReceivedMail[] = [];
   const waiters = new Set<(mail: ReceivedMail) => void>();
   const sockets = new Set<Socket>();
@@ -168,6 +171,8 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
     socket.setEncoding('utf8');
     const session: Session = { greeted: false, from: undefined, to: [], data: undefined, dataBytes: 0 };
     let buffer = '';
+    /** While a delayed answer is pending, later lines wait in the buffer so answers keep their order. */
+    let held = false;
     const reply = (text: string) => {
       if (!socket.destroyed) socket.write(`${text}\r\n`);
     };
@@ -185,9 +190,19 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
         const mail = tooBig ? undefined : parseMail(session.from ?? '', session.to, raw);
         resetTransaction();
         if (!mail) return reply('552 5.3.4 Message size exceeds fixed maximum message size');
-        messages.push(mail);
-        for (const waiter of waiters) waiter(mail);
-        return reply('250 2.0.0 OK: queued');
+        const accept = () => {
+          messages.push(mail);
+          for (const waiter of waiters) waiter(mail);
+          reply('250 2.0.0 OK: queued');
+        };
+        if (acceptDelayMs <= 0) return accept();
+        held = true;
+        setTimeout(() => {
+          held = false;
+          accept();
+          processBuffer();
+        }, acceptDelayMs);
+        return;
       }
       // Dot-stuffing (RFC 5321 §4.5.2): a leading dot was doubled by the client.
       const unstuffed = line.startsWith('.') ? line.slice(1) : line;
@@ -252,15 +267,18 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
       }
     };
 
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      // Pipelined commands arrive together; they are answered one by one, in order.
-      for (let at = buffer.indexOf('\r\n'); at >= 0; at = buffer.indexOf('\r\n')) {
+    // Pipelined commands arrive together; they are answered one by one, in order.
+    const processBuffer = () => {
+      for (let at = buffer.indexOf('\r\n'); at >= 0 && !held; at = buffer.indexOf('\r\n')) {
         const line = buffer.slice(0, at);
         buffer = buffer.slice(at + 2);
         if (session.data) onDataLine(line);
         else onCommand(line);
       }
+    };
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      processBuffer();
     });
     reply(`220 ${hostname} ESMTP fake-smtp ready`);
   }

@@ -30,6 +30,7 @@ import { createBooksService } from './features/books/books.service.js';
 import { createDemoService } from './features/books/demo.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { registerAuthentication } from './platform/authentication.js';
+import { createBackground } from './platform/background.js';
 import { apiNotFound, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type EventBus } from './platform/events.js';
 import { createMailer } from './platform/mailer.js';
@@ -121,13 +122,24 @@ export async function buildApp(options: AppOptions) {
   const identities = createIdentitiesRepository(db);
   const limiter = createRateLimiter(db, now);
   const sessions = createSessionsService({ sessions: createSessionsRepository(db), now });
-  const apiTokens = createApiTokensService({ apiTokens: createApiTokensRepository(db), now });
+  const apiTokensRepository = createApiTokensRepository(db);
+  const apiTokens = createApiTokensService({ apiTokens: apiTokensRepository, now });
   const mailer = createMailer({
     smtpUrl: options.mail?.smtpUrl,
     from: options.mail?.from ?? 'Bookshelf <no-reply@localhost>',
     log: app.log,
   });
-  const auth = createAuthService({ users, resets: createPasswordResetsRepository(db), limiter, mailer, events, now });
+  const background = createBackground(app.log);
+  const auth = createAuthService({
+    users,
+    resets: createPasswordResetsRepository(db),
+    apiTokens: apiTokensRepository,
+    limiter,
+    mailer,
+    background,
+    events,
+    now,
+  });
   const oauth = createOAuthService({
     config: options.oauth ?? { google: undefined, twitter: undefined },
     users,
@@ -163,6 +175,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     unsubscribeActivities();
+    await background.drain();
     mailer.close();
   });
 

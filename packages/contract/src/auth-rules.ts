@@ -25,6 +25,8 @@ export const AuthMessages = {
   csrf: 'This request was refused because it did not come from the app.',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordBlank: 'Password cannot be only spaces.',
+  passwordTooCommon: 'This password is one of the most common passwords, so it is easy to guess. Choose another.',
   invalidEmail: 'Enter a valid email address.',
   nameRequired: 'Enter your name.',
   wrongCurrentPassword: 'Your current password is not correct.',

@@ -32,12 +32,15 @@ export const EmailSchema = z
     z.regex(EMAIL_PATTERN, AuthMessages.invalidEmail),
   );
 
-export const NewPasswordSchema = z
-  .string()
-  .check(
-    z.minLength(PASSWORD_MIN_LENGTH, AuthMessages.passwordTooShort),
-    z.maxLength(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
-  );
+/**
+ * A password being chosen (NIST SP 800-63B §3.1.1.2): a length range and not only whitespace. The server also
+ * refuses the most common passwords; that list stays on the server so the web app's first load does not carry it.
+ */
+export const NewPasswordSchema = z.string().check(
+  z.minLength(PASSWORD_MIN_LENGTH, AuthMessages.passwordTooShort),
+  z.maxLength(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
+  z.refine((password) => password.trim() !== '', AuthMessages.passwordBlank),
+);
 
 /** A password being checked: only the length cap, so old passwords of any length still sign in. */
 const PasswordAttemptSchema = z
@@ -114,6 +117,8 @@ export const ChangePasswordRequestSchema = z.object({
   /** Absent for an account that has only signed in with a provider so far. */
   currentPassword: z.optional(PasswordAttemptSchema),
   newPassword: NewPasswordSchema,
+  /** Also revoke every personal API token; absent means yes, the safe choice for a client that does not know it. */
+  revokeApiTokens: z.optional(z.boolean()),
 });
 ChangePasswordRequestSchema.register(z.globalRegistry, { id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;

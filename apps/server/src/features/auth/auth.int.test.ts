@@ -53,6 +53,7 @@ describe('sign-up', () => {
     [{ password: 'short' }, 'body.password', AuthMessages.passwordTooShort],
     [{ email: 'not-an-email' }, 'body.email', AuthMessages.invalidEmail],
     [{ name: '   ' }, 'body.name', AuthMessages.nameRequired],
+    [{ password: ' \t        ' }, 'body.password', AuthMessages.passwordBlank],
   ])('rejects %j naming the field, and creates nothing', async (override, path, message) => {
     const before = await countUsers();
     const res = await createBrowser(t.app).post('/api/auth/register', newUser(override));
@@ -61,6 +62,18 @@ describe('sign-up', () => {
     expect(setCookies(res)).toEqual([]);
     expect(await countUsers()).toBe(before);
   });
+
+  it.each(['password', 'Baseball', ' TRUSTNO1 ', 'iloveyou'])(
+    'refuses the common password %j with a clear message, and creates nothing',
+    async (password) => {
+      const before = await countUsers();
+      const res = await createBrowser(t.app).post('/api/auth/register', newUser({ password }));
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_ERROR', message: AuthMessages.passwordTooCommon });
+      expect(setCookies(res)).toEqual([]);
+      expect(await countUsers()).toBe(before);
+    },
+  );
 
   it('stores an argon2id hash, never the password', async () => {
     const { user, me } = await signUp(t.app);
@@ -257,5 +270,47 @@ describe('password change', () => {
     expect(old.statusCode).toBe(401);
     const fresh = await createBrowser(t.app).post('/api/auth/login', { ...user, password: 'a new long password' });
     expect(fresh.statusCode).toBe(200);
+  });
+
+  it('refuses an all-whitespace or common new password, keeping the old one', async () => {
+    const { browser, user } = await signUp(t.app);
+    const blank = await browser.post('/api/me/password', { currentPassword: user.password, newPassword: '          ' });
+    expect(blank.statusCode).toBe(400);
+    expect(errorOf(blank).issues?.[0]).toEqual({ path: 'body.newPassword', message: AuthMessages.passwordBlank });
+    const common = await browser.post('/api/me/password', { currentPassword: user.password, newPassword: 'Superman' });
+    expect(common.statusCode).toBe(400);
+    expect(errorOf(common).message).toBe(AuthMessages.passwordTooCommon);
+    expect((await createBrowser(t.app).post('/api/auth/login', user)).statusCode).toBe(200);
+  });
+
+  /** Signs up and mints an API token; answers a check that the token still works. */
+  async function withToken() {
+    const { browser, user } = await signUp(t.app);
+    const created = await browser.post('/api/me/tokens', { name: 'backup script' });
+    expect(created.statusCode).toBe(201);
+    const token = created.json<{ token: string }>().token;
+    const tokenWorks = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } }))
+        .statusCode === 200;
+    expect(await tokenWorks()).toBe(true);
+    return { browser, user, tokenWorks };
+  }
+
+  it.each([
+    ['by default', {}, false],
+    ['when asked to', { revokeApiTokens: true }, false],
+    ['not when told not to', { revokeApiTokens: false }, true],
+  ])('revokes API tokens %s', async (_when, choice, tokenStillWorks) => {
+    const { browser, user, tokenWorks } = await withToken();
+    const res = await browser.post('/api/me/password', {
+      currentPassword: user.password,
+      newPassword: 'a new long password',
+      ...choice,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await tokenWorks()).toBe(tokenStillWorks);
+    expect((await browser.get('/api/me/tokens')).json<{ items: unknown[] }>().items).toHaveLength(
+      tokenStillWorks ? 1 : 0,
+    );
   });
 });

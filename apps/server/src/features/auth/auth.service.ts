@@ -11,18 +11,17 @@ import {
 } from '@bookshelf/contract';
 import type { EventBus } from '../../platform/events.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { Background } from '../../platform/background.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.js';
 import { hashSecret, randomSecret } from '../../platform/secrets.js';
 import type { UserRow } from '../../db/schema/index.js';
+import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { PasswordResetsRepository } from './sessions.repository.js';
+import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_PER_IP, loginKeys, signInDelayMs } from './sign-in-limits.js';
+import type { ApiTokensRepository, PasswordResetsRepository } from './sessions.repository.js';
 import type { UsersRepository } from './users.repository.js';
 
-/** Per client address, every attempt counts: slows a spray across many accounts. */
-export const LOGIN_PER_IP: RateLimitRule = { service: 'sign-in', limit: 20, window: 'minute' };
-/** Per account, only failures count: a guessing attack on one e-mail stops after 10 wrong passwords. */
-export const LOGIN_FAILURES_PER_EMAIL: RateLimitRule = { service: 'sign-in', limit: 10, window: 'hour' };
 /** Generous, because a household or school shares one address; it stops scripted mass sign-up. */
 export const REGISTER_PER_IP: RateLimitRule = { service: 'sign-up', limit: 50, window: 'hour' };
 export const RESET_MAIL_PER_IP: RateLimitRule = { service: 'password reset', limit: 10, window: 'hour' };
@@ -32,10 +31,15 @@ export const RESET_MAIL_PER_EMAIL: RateLimitRule = { service: 'password reset', 
 export interface AuthServiceDeps {
   users: UsersRepository;
   resets: PasswordResetsRepository;
+  apiTokens: Pick<ApiTokensRepository, 'deleteByUser'>;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** Runs the reset mail after the answer; the job queue replaces it later. */
+  background: Background;
   events: EventBus<DomainEvents>;
   now?: () => Date;
+  /** How the slowed sign-in waits. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export function toMe(user: UserRow, provider: SessionProvider): Me {
@@ -53,9 +57,17 @@ export function toMe(user: UserRow, provider: SessionProvider): Me {
 
 const invalidCredentials = () => new AppError(401, ErrorCode.unauthenticated, AuthMessages.invalidCredentials);
 
+/** The length and whitespace rules are the contract's; the common-password list lives only on the server. */
+function assertNotCommon(password: string) {
+  if (isCommonPassword(password)) throw new AppError(400, ErrorCode.validation, AuthMessages.passwordTooCommon);
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export function createAuthService(deps: AuthServiceDeps) {
-  const { users, resets, limiter, mailer, events } = deps;
+  const { users, resets, apiTokens, limiter, mailer, background, events } = deps;
   const now = deps.now ?? (() => new Date());
+  const sleep = deps.sleep ?? wait;
 
   async function requireUserRow(userId: string) {
     const user = await users.findById(userId);
@@ -64,11 +76,35 @@ export function createAuthService(deps: AuthServiceDeps) {
     return user;
   }
 
+  /** The background half of a reset request (a job of its own once the queue lands). */
+  async function sendPasswordReset(email: string, resetUrl: (token: string) => string) {
+    const user = await users.findByEmail(email);
+    if (!user?.email) return;
+    try {
+      await limiter.hit(`reset:email:${user.email}`, RESET_MAIL_PER_EMAIL);
+    } catch {
+      return;
+    }
+    const token = randomSecret();
+    const expiresAt = new Date(now().getTime() + PASSWORD_RESET_VALID_MINUTES * 60_000);
+    await resets.insert({ tokenHash: hashSecret(token), userId: user.id, expiresAt });
+    const link = resetUrl(token);
+    await mailer.send({
+      to: user.email,
+      subject: 'Reset your Bookshelf password',
+      text:
+        `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Bookshelf account.\n` +
+        `Open this link within ${PASSWORD_RESET_VALID_MINUTES} minutes to choose a new one:\n\n${link}\n\n` +
+        `If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+    });
+  }
+
   return {
     requireUserRow,
 
     async register(input: RegisterRequest, ip: string): Promise<UserRow> {
       await limiter.hit(`register:ip:${ip}`, REGISTER_PER_IP);
+      assertNotCommon(input.password);
       const user = await users.insert({
         name: input.name,
         email: input.email,
@@ -79,17 +115,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       return user;
     },
 
-    /** One answer for an unknown e-mail and a wrong password, in about the same time. */
+    /**
+     * One answer for an unknown e-mail and a wrong password, in about the same time (unknown e-mails are
+     * counted and slowed like known ones).
+     */
     async login(input: LoginRequest, ip: string): Promise<UserRow> {
-      const emailKey = `login:email:${input.email}`;
+      const keys = loginKeys(input.email);
       await limiter.hit(`login:ip:${ip}`, LOGIN_PER_IP);
-      await limiter.check(emailKey, LOGIN_FAILURES_PER_EMAIL);
+      await limiter.check(keys.pair(ip), LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS);
+      await sleep(signInDelayMs(await limiter.peek(keys.account)));
       const user = await users.findByEmail(input.email);
       if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-        await limiter.hit(emailKey, LOGIN_FAILURES_PER_EMAIL).catch(() => undefined);
+        await limiter.count(keys.pair(ip), LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS.window);
+        await limiter.count(keys.account, 'hour');
         throw invalidCredentials();
       }
-      await limiter.reset(emailKey);
+      await limiter.reset(keys.pair(ip));
+      await limiter.reset(keys.account);
       return user;
     },
 
@@ -107,8 +149,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       return toMe(updated, provider);
     },
 
-    /** The caller's route then ends every other session (SECURITY.md: password change revokes). */
-    async changePassword(userId: string, currentPassword: string | undefined, newPassword: string) {
+    /**
+     * The caller's route then ends every other session (SECURITY.md: password change revokes). API tokens go
+     * too unless the caller keeps them: whoever learnt the old password may have minted one.
+     */
+    async changePassword(
+      userId: string,
+      change: { currentPassword?: string | undefined; newPassword: string; revokeApiTokens: boolean },
+    ) {
+      const { currentPassword, newPassword } = change;
+      assertNotCommon(newPassword);
       const user = await requireUserRow(userId);
       if (user.passwordHash !== null) {
         if (currentPassword === undefined || !(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -117,34 +167,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       await users.update(userId, { passwordHash: await hashPassword(newPassword) });
       await resets.deleteByUser(userId);
+      if (change.revokeApiTokens) await apiTokens.deleteByUser(userId);
     },
 
-    /** Always the same answer, whether or not the e-mail has an account. */
+    /**
+     * Always the same answer in the same time, whether or not the e-mail has an account: only the per-address
+     * limit is checked before answering; looking the account up and mailing run in the background.
+     */
     async requestPasswordReset(email: string, ip: string, resetUrl: (token: string) => string) {
       await limiter.hit(`reset:ip:${ip}`, RESET_MAIL_PER_IP);
-      const user = await users.findByEmail(email);
-      if (!user?.email) return;
-      try {
-        await limiter.hit(`reset:email:${user.email}`, RESET_MAIL_PER_EMAIL);
-      } catch {
-        return;
-      }
-      const token = randomSecret();
-      const expiresAt = new Date(now().getTime() + PASSWORD_RESET_VALID_MINUTES * 60_000);
-      await resets.insert({ tokenHash: hashSecret(token), userId: user.id, expiresAt });
-      const link = resetUrl(token);
-      await mailer.send({
-        to: user.email,
-        subject: 'Reset your Bookshelf password',
-        text:
-          `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Bookshelf account.\n` +
-          `Open this link within ${PASSWORD_RESET_VALID_MINUTES} minutes to choose a new one:\n\n${link}\n\n` +
-          `If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
-      });
+      background.run('password reset mail', () => sendPasswordReset(email, resetUrl));
     },
 
-    /** Sets the new password; the route then ends every session and opens a fresh one. */
+    sendPasswordReset,
+
+    /**
+     * Sets the new password, revokes every API token and clears the account's sign-in counters, so an owner
+     * slowed or refused by someone else's guesses gets a clean slate; the route then ends every session and
+     * opens a fresh one.
+     */
     async resetPassword(token: string, password: string): Promise<UserRow> {
+      // Before the one-time token is taken, so a refused password does not spend the link.
+      assertNotCommon(password);
       const reset = await resets.take(hashSecret(token));
       if (!reset || reset.expiresAt <= now()) {
         throw new AppError(400, ErrorCode.validation, AuthMessages.resetLinkInvalid);
@@ -152,6 +196,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await users.update(reset.userId, { passwordHash: await hashPassword(password) });
       if (!user) throw new AppError(400, ErrorCode.validation, AuthMessages.resetLinkInvalid);
       await resets.deleteByUser(user.id);
+      await apiTokens.deleteByUser(user.id);
+      if (user.email) {
+        const keys = loginKeys(user.email);
+        await limiter.reset(keys.account);
+        await limiter.resetPrefix(keys.addresses);
+      }
       return user;
     },
   };

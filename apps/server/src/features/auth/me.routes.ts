@@ -70,14 +70,16 @@ export function meRoutes({ auth, sessions, apiTokens, identities }: MeRoutesDeps
       {
         schema: {
           tags,
-          summary: 'Change (or set) the password; signs out every other session',
+          summary:
+            'Change (or set) the password; signs out every other session and revokes API tokens unless revokeApiTokens is false',
           body: ChangePasswordRequestSchema,
           response: { 204: z.null() },
         },
       },
       async (request, reply) => {
         const { userId, sessionKey } = requireSession(request);
-        await auth.changePassword(userId, request.body.currentPassword, request.body.newPassword);
+        const { revokeApiTokens = true, ...passwords } = request.body;
+        await auth.changePassword(userId, { ...passwords, revokeApiTokens });
         await sessions.revokeAll(userId, sessionKey);
         return reply.code(204).send(null);
       },

@@ -3,6 +3,7 @@ import { startFakeSmtp, type FakeSmtp } from '@bookshelf/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createBrowser, signUp } from '../../test/browser.js';
+import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS } from './sign-in-limits.js';
 
 const PUBLIC_URL = 'https://books.example.org';
 let clock = new Date();
@@ -89,7 +90,8 @@ describe('password reset', () => {
     const res = await createBrowser(t.app).post('/api/auth/password/forgot', { email: 'nobody-here@example.org' });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: AuthMessages.resetRequested });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The mail goes out after the answer: give a wrongly sent one time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.messages.length).toBe(before);
   });
 
@@ -99,7 +101,54 @@ describe('password reset', () => {
     const before = smtp.messages.length;
     const res = await createBrowser(t.app).post('/api/auth/password/forgot', { email: user.email });
     expect(res.statusCode).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The mail goes out after the answer: give a wrongly sent one time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.messages.length).toBe(before);
+  });
+
+  it('revokes every API token of the account', async () => {
+    const { browser, user } = await signUp(t.app);
+    const created = await browser.post('/api/me/tokens', { name: 'e-reader sync' });
+    const bearer = { authorization: `Bearer ${created.json<{ token: string }>().token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer })).statusCode).toBe(200);
+
+    const { link } = await requestLink(user.email);
+    const res = await createBrowser(t.app).post('/api/auth/password/reset', {
+      token: link.searchParams.get('token'),
+      password: 'brand new secret',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer })).statusCode).toBe(401);
+  });
+
+  it("clears the account's sign-in counters, so an address that was refused signs in again", async () => {
+    const { user } = await signUp(t.app);
+    const home = createBrowser(t.app, { remoteAddress: '192.0.2.77' });
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS.limit; i += 1) {
+      await home.post('/api/auth/login', { email: user.email, password: `forgotten ${i}` });
+    }
+    expect((await home.post('/api/auth/login', user)).statusCode).toBe(429);
+
+    const { link } = await requestLink(user.email);
+    const reset = await home.post('/api/auth/password/reset', {
+      token: link.searchParams.get('token'),
+      password: 'brand new secret',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await home.post('/api/auth/login', { ...user, password: 'brand new secret' })).statusCode).toBe(200);
+  });
+
+  it('refuses a common or all-whitespace password without spending the link', async () => {
+    const { user } = await signUp(t.app);
+    const { link } = await requestLink(user.email);
+    const token = link.searchParams.get('token');
+    const common = await createBrowser(t.app).post('/api/auth/password/reset', { token, password: 'Football' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.message).toBe(AuthMessages.passwordTooCommon);
+    const blank = await createBrowser(t.app).post('/api/auth/password/reset', { token, password: '         ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.issues[0]).toEqual({ path: 'body.password', message: AuthMessages.passwordBlank });
+    const ok = await createBrowser(t.app).post('/api/auth/password/reset', { token, password: 'brand new secret' });
+    expect(ok.statusCode).toBe(200);
   });
 });

@@ -71,6 +71,10 @@ export function createApiTokensRepository(db: Database) {
         .returning({ id: apiTokens.id });
       return rows.length > 0;
     },
+    async deleteByUser(userId: string) {
+      const rows = await db.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id });
+      return rows.length;
+    },
   };
 }
 

@@ -10,6 +10,13 @@ import { PASSWORDS_DO_NOT_MATCH, REQUEST_NEW_LINK_PATH, ResetPasswordPage } from
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+/** Opens the page from a link and sends the same password twice. */
+const openAndSubmit = (password: string) => {
+  renderWithApp(<ResetPasswordPage />, { route: '/reset-password?token=abc' });
+  type('New password', password);
+  type('Confirm password', password);
+  submit();
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -25,11 +32,25 @@ describe('ResetPasswordPage', () => {
   });
 
   it('refuses a too-short password with the contract message', () => {
-    renderWithApp(<ResetPasswordPage />, { route: '/reset-password?token=abc' });
-    type('New password', 'short');
-    type('Confirm password', 'short');
-    submit();
+    openAndSubmit('short');
     expect(screen.getByText(AuthMessages.passwordTooShort)).toBeTruthy();
+  });
+
+  it('refuses an all-whitespace password before sending anything', () => {
+    openAndSubmit('          ');
+    expect(screen.getByText(AuthMessages.passwordBlank)).toBeTruthy();
+    expect(network.requests()).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a common password, and keeps the link usable", async () => {
+    network.answer(
+      `POST ${AuthPaths.resetPassword}`,
+      apiError(400, AuthMessages.passwordTooCommon, 'VALIDATION_ERROR'),
+    );
+    openAndSubmit('Password');
+    expect((await screen.findByRole('alert')).textContent).toContain(AuthMessages.passwordTooCommon);
+    expect(screen.queryByRole('button', { name: 'Request a new link' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Set new password' })).toBeTruthy();
   });
 
   it('sets the password, signs the user in and goes to the dashboard', async () => {

@@ -3,14 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import { ME_QUERY_KEY } from '../../../lib/session';
+import { API_TOKENS_QUERY_KEY } from './use-api-tokens';
 import { SESSIONS_QUERY_KEY } from './use-sessions';
 
 export const changePassword = (body: ChangePasswordRequest) =>
   api(AuthPaths.password, z.undefined(), { method: 'POST', body });
 
 /**
- * The server signs every other session out, so the session list changes; and an account that had only a
- * social sign-in now has a password (me.hasPassword).
+ * The server signs every other session out (and may revoke the API tokens), so those lists change; and an
+ * account that had only a social sign-in now has a password (me.hasPassword).
  */
 export function useChangePassword() {
   const queryClient = useQueryClient();
@@ -19,6 +20,7 @@ export function useChangePassword() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: API_TOKENS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, exact: true }),
       ]),
   });

@@ -11,8 +11,12 @@ import { SettingsSection } from './settings-section';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
 const OTHER_SESSIONS_SIGNED_OUT = 'Your other sessions were signed out.';
+const TOKENS_REVOKED_TOO = 'Your other sessions were signed out and your API tokens revoked.';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirm';
+
+const doneMessage = (sent: { revokeApiTokens?: boolean | undefined } | undefined) =>
+  sent?.revokeApiTokens === false ? OTHER_SESSIONS_SIGNED_OUT : TOKENS_REVOKED_TOO;
 
 /** Changing the password, or setting a first one for an account that so far signed in only with a provider. */
 export function ChangePasswordSection({ hasPassword }: { hasPassword: boolean }) {
@@ -21,6 +25,8 @@ export function ChangePasswordSection({ hasPassword }: { hasPassword: boolean })
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  // On by default: whoever knew the old password may have minted a token that would outlive the change.
+  const [revokeApiTokens, setRevokeApiTokens] = useState(true);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const busy = change.isPending;
 
@@ -28,7 +34,7 @@ export function ChangePasswordSection({ hasPassword }: { hasPassword: boolean })
     event.preventDefault();
     change.reset();
     const parsed = ChangePasswordRequestSchema.safeParse(
-      hasPassword ? { currentPassword, newPassword } : { newPassword },
+      hasPassword ? { currentPassword, newPassword, revokeApiTokens } : { newPassword, revokeApiTokens },
     );
     const next: Partial<Record<Field, string>> = parsed.success ? {} : fieldErrors<Field>(parsed.error.issues);
     if (confirm !== newPassword) next.confirm = PASSWORDS_DO_NOT_MATCH;
@@ -39,7 +45,7 @@ export function ChangePasswordSection({ hasPassword }: { hasPassword: boolean })
         setCurrentPassword('');
         setNewPassword('');
         setConfirm('');
-        toast.success('Password changed', OTHER_SESSIONS_SIGNED_OUT);
+        toast.success('Password changed', doneMessage(parsed.data));
       },
     });
   }
@@ -57,7 +63,7 @@ export function ChangePasswordSection({ hasPassword }: { hasPassword: boolean })
         {change.isError && <ErrorBox message={errorMessage(change.error)} />}
         {change.isSuccess && (
           <p role="status" className="text-sm text-green-700 dark:text-green-400">
-            Password changed. {OTHER_SESSIONS_SIGNED_OUT}
+            Password changed. {doneMessage(change.variables)}
           </p>
         )}
         {hasPassword && (
@@ -92,6 +98,25 @@ export function ChangePasswordSection({ hasPassword }: { hasPassword: boolean })
           disabled={busy}
           toggle={false}
         />
+        <div className="flex items-start gap-2">
+          <input
+            id={`${id}-revoke-tokens`}
+            type="checkbox"
+            checked={revokeApiTokens}
+            onChange={(e) => setRevokeApiTokens(e.target.checked)}
+            disabled={busy}
+            aria-describedby={`${id}-revoke-tokens-hint`}
+            className="mt-0.5 size-4 shrink-0 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:accent-indigo-400"
+          />
+          <div>
+            <label htmlFor={`${id}-revoke-tokens`} className="text-sm font-medium text-gray-700 dark:text-gray-300">
+              Also revoke API tokens
+            </label>
+            <p id={`${id}-revoke-tokens-hint`} className="text-xs text-gray-500 dark:text-gray-400">
+              Scripts and apps that use a personal API token will need a new one.
+            </p>
+          </div>
+        </div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? 'Saving...' : hasPassword ? 'Change password' : 'Set password'}
         </button>

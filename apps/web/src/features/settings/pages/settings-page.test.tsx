@@ -240,7 +240,8 @@ describe('Security tab', () => {
     await waitFor(() => expect(network.requests(`DELETE ${AuthPaths.sessions}/other`)).toHaveLength(1));
   });
 
-  it('changes the password and refreshes the session list', async () => {
+  /** Opens Security with a password account and fills the change form; answers the spy on success toasts. */
+  async function fillPasswordChange(confirm: string) {
     const success = vi.spyOn(toast, 'success');
     answerSecurityLists();
     network.answer(`POST ${AuthPaths.password}`, noContent());
@@ -248,12 +249,40 @@ describe('Security tab', () => {
     await screen.findByLabelText('Current password');
     type('Current password', 'old password');
     type('New password', 'a brand new password');
-    type('Confirm new password', 'a brand new typo');
+    type('Confirm new password', confirm);
+    return success;
+  }
+
+  it('changes the password, revoking API tokens by default, and refreshes the session and token lists', async () => {
+    const success = await fillPasswordChange('a brand new typo');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(screen.getByText('Passwords do not match.')).toBeTruthy();
 
     type('Confirm new password', 'a brand new password');
+    expect((screen.getByRole('checkbox', { name: 'Also revoke API tokens' }) as HTMLInputElement).checked).toBe(true);
     const sessionLoads = network.requests(`GET ${AuthPaths.sessions}`).length;
+    const tokenLoads = network.requests(`GET ${AuthPaths.tokens}`).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(
+        'Password changed',
+        'Your other sessions were signed out and your API tokens revoked.',
+      ),
+    );
+    expect(network.requests(`POST ${AuthPaths.password}`)[0]?.body).toEqual({
+      currentPassword: 'old password',
+      newPassword: 'a brand new password',
+      revokeApiTokens: true,
+    });
+    await waitFor(() => expect(network.requests(`GET ${AuthPaths.sessions}`).length).toBeGreaterThan(sessionLoads));
+    await waitFor(() => expect(network.requests(`GET ${AuthPaths.tokens}`).length).toBeGreaterThan(tokenLoads));
+  });
+
+  it('keeps the API tokens when "Also revoke API tokens" is unticked', async () => {
+    const success = await fillPasswordChange('a brand new password');
+    const revoke = screen.getByRole('checkbox', { name: 'Also revoke API tokens' }) as HTMLInputElement;
+    fireEvent.click(revoke);
+    expect(revoke.checked).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() =>
       expect(success).toHaveBeenCalledWith('Password changed', 'Your other sessions were signed out.'),
@@ -261,8 +290,8 @@ describe('Security tab', () => {
     expect(network.requests(`POST ${AuthPaths.password}`)[0]?.body).toEqual({
       currentPassword: 'old password',
       newPassword: 'a brand new password',
+      revokeApiTokens: false,
     });
-    await waitFor(() => expect(network.requests(`GET ${AuthPaths.sessions}`).length).toBeGreaterThan(sessionLoads));
   });
 
   it('asks for no current password when the account has none', async () => {
@@ -275,7 +304,10 @@ describe('Security tab', () => {
     type('Confirm new password', 'a brand new password');
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() =>
-      expect(network.requests(`POST ${AuthPaths.password}`)[0]?.body).toEqual({ newPassword: 'a brand new password' }),
+      expect(network.requests(`POST ${AuthPaths.password}`)[0]?.body).toEqual({
+        newPassword: 'a brand new password',
+        revokeApiTokens: true,
+      }),
     );
   });
 
