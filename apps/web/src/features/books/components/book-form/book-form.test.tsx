@@ -37,6 +37,26 @@ describe('BookForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('refuses an ISBN with a wrong check digit, and takes an ISBN-10 as printed or no ISBN at all', async () => {
+    const onSubmit = renderForm();
+    set('Title', 'Dune');
+    set('Author', 'Frank Herbert');
+    set('ISBN', '978-0-00-000000-1');
+    submit();
+    await waitFor(() => expect(describedText('ISBN')).toBe('ISBN must be a valid ISBN-10 or ISBN-13.'));
+    expect(field('ISBN').getAttribute('aria-invalid')).toBe('true');
+    set('ISBN', '12345');
+    submit();
+    await waitFor(() => expect(describedText('ISBN')).toBe(BookMessages.isbn));
+    expect(onSubmit).not.toHaveBeenCalled();
+    set('ISBN', '0-441-17271-7');
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    set('ISBN', '');
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+  });
+
   it('clears and disables the binding when the format becomes digital', () => {
     renderForm();
     set('Binding type', 'hardcover');
