@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 
 import { ACCOUNT_TYPES, AccountLimits, AccountMessages } from './account-rules.js';
 import { ACCOUNT_CURRENCIES } from './platforms.js';
+import { textInput } from './wire-values.js';
 
 export const AccountTypeSchema = z.enum(ACCOUNT_TYPES);
 export const AccountCurrencySchema = z.enum(ACCOUNT_CURRENCIES);
@@ -38,27 +39,23 @@ export const AccountListSchema = z.array(AccountSchema);
 export type AccountList = z.infer<typeof AccountListSchema>;
 
 const optionalText = (label: string, max: number) =>
-  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`))));
+  z.optional(z.nullable(textInput().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`))));
 
 const accountFields = {
-  name: z
-    .string(AccountMessages.nameRequired)
-    .check(
-      z.trim(),
-      z.minLength(1, AccountMessages.nameRequired),
-      z.maxLength(AccountLimits.nameMax, `Account name must be at most ${AccountLimits.nameMax} characters.`),
-    ),
+  name: textInput(AccountMessages.nameRequired).check(
+    z.trim(),
+    z.minLength(1, AccountMessages.nameRequired),
+    z.maxLength(AccountLimits.nameMax, `Account name must be at most ${AccountLimits.nameMax} characters.`),
+  ),
   type: z.enum(ACCOUNT_TYPES, AccountMessages.typeRequired),
   customType: optionalText('Custom account type', AccountLimits.customTypeMax),
   email: z.optional(
     z.nullable(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(AccountLimits.emailMax, AccountMessages.invalidEmail),
-          z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, AccountMessages.invalidEmail),
-        ),
+      textInput().check(
+        z.trim(),
+        z.maxLength(AccountLimits.emailMax, AccountMessages.invalidEmail),
+        z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, AccountMessages.invalidEmail),
+      ),
     ),
   ),
   description: optionalText('Description', AccountLimits.descriptionMax),

@@ -15,6 +15,7 @@ import {
   PASSWORD_MIN_LENGTH,
   READING_GOAL_MAX,
 } from './auth-rules.js';
+import { textInput } from './wire-values.js';
 
 /** How the current session was opened; `unknown` is the spec's default for the me call. */
 export const SessionProviderSchema = z.enum(['password', 'google', 'twitter', 'unknown']);
@@ -23,14 +24,12 @@ export type SessionProvider = z.infer<typeof SessionProviderSchema>;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Emails are compared trimmed and lower-cased, so `Ann@X.org ` and `ann@x.org` are one account. */
-export const EmailSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.maxLength(EMAIL_MAX_LENGTH, AuthMessages.invalidEmail),
-    z.regex(EMAIL_PATTERN, AuthMessages.invalidEmail),
-  );
+export const EmailSchema = textInput().check(
+  z.trim(),
+  z.toLowerCase(),
+  z.maxLength(EMAIL_MAX_LENGTH, AuthMessages.invalidEmail),
+  z.regex(EMAIL_PATTERN, AuthMessages.invalidEmail),
+);
 
 /**
  * A password being chosen (NIST SP 800-63B §3.1.1.2): a length range and not only whitespace. The server also
@@ -47,13 +46,11 @@ const PasswordAttemptSchema = z
   .string()
   .check(z.minLength(1, 'Enter your password.'), z.maxLength(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong));
 
-export const UserNameSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, AuthMessages.nameRequired),
-    z.maxLength(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`),
-  );
+export const UserNameSchema = textInput().check(
+  z.trim(),
+  z.minLength(1, AuthMessages.nameRequired),
+  z.maxLength(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`),
+);
 
 export const RegisterRequestSchema = z.object({
   name: UserNameSchema,
@@ -91,13 +88,11 @@ export const UpdateProfileRequestSchema = z.object({
   /** An http(s) image address, or null to remove it. */
   avatar: z.optional(
     z.nullable(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(2048, 'Avatar address is too long.'),
-          z.regex(/^https?:\/\/\S+$/i, 'Avatar must be an http:// or https:// address.'),
-        ),
+      textInput().check(
+        z.trim(),
+        z.maxLength(2048, 'Avatar address is too long.'),
+        z.regex(/^https?:\/\/\S+$/i, 'Avatar must be an http:// or https:// address.'),
+      ),
     ),
   ),
   readingGoal: z.optional(
@@ -128,7 +123,7 @@ ForgotPasswordRequestSchema.register(z.globalRegistry, { id: 'ForgotPasswordRequ
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 
 export const ResetPasswordRequestSchema = z.object({
-  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  token: textInput().check(z.minLength(1), z.maxLength(200)),
   password: NewPasswordSchema,
 });
 ResetPasswordRequestSchema.register(z.globalRegistry, { id: 'ResetPasswordRequest' });
@@ -180,13 +175,11 @@ export const ApiTokenListSchema = z.object({ items: z.array(ApiTokenSchema) });
 ApiTokenListSchema.register(z.globalRegistry, { id: 'ApiTokenList' });
 
 export const CreateApiTokenRequestSchema = z.object({
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Give the token a name.'),
-      z.maxLength(API_TOKEN_NAME_MAX_LENGTH, `Token name must be at most ${API_TOKEN_NAME_MAX_LENGTH} characters.`),
-    ),
+  name: textInput().check(
+    z.trim(),
+    z.minLength(1, 'Give the token a name.'),
+    z.maxLength(API_TOKEN_NAME_MAX_LENGTH, `Token name must be at most ${API_TOKEN_NAME_MAX_LENGTH} characters.`),
+  ),
 });
 CreateApiTokenRequestSchema.register(z.globalRegistry, { id: 'CreateApiTokenRequest' });
 export type CreateApiTokenRequest = z.infer<typeof CreateApiTokenRequestSchema>;

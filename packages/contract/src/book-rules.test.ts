@@ -5,8 +5,6 @@ import {
   BOOK_STATUSES,
   dateReadAfter,
   hasAtMostTwoDecimals,
-  isIsbnShape,
-  normalizeIsbn,
   normalizeStatus,
   normalizeTags,
   type StatusState,
@@ -79,14 +77,6 @@ describe('activitiesForChange (core.md §4, social.md §4)', () => {
 });
 
 describe('normalising input', () => {
-  it('keeps ISBNs as bare digits and checks their shape', () => {
-    expect(normalizeIsbn('978-0-14-143951-8')).toBe('9780141439518');
-    expect(normalizeIsbn(' 0 306 40615 x')).toBe('030640615X');
-    expect(isIsbnShape('9780141439518')).toBe(true);
-    expect(isIsbnShape('030640615X')).toBe(true);
-    expect(isIsbnShape('12345')).toBe(false);
-  });
-
   it('trims tags, drops blanks and keeps the first spelling of duplicates', () => {
     expect(normalizeTags([' sci-fi', 'Sci-Fi', '', '  ', 'space '])).toEqual(['sci-fi', 'space']);
   });

@@ -3,6 +3,8 @@
  * so screens use them without loading the schema library and the server applies the very same rules.
  */
 
+import { ISBN_MESSAGE } from './isbn.js';
+
 export const BOOK_STATUSES = ['owned', 'wishlist', 'reading', 'read', 'lent'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 /** The spec stores reading under two names; `currently_reading` is accepted on input and stored as reading. */
@@ -155,21 +157,13 @@ export const BookMessages = {
   rating: `Rating must be a whole number from 0 to ${BookLimits.ratingMax}.`,
   pages: `Pages must be a whole number from 1 to ${BookLimits.pagesMax}.`,
   publishedYear: `Published year must be a whole year from ${BookLimits.yearMin} to ${BookLimits.yearMax}.`,
-  isbn: 'ISBN must have 10 or 13 digits (an ISBN-10 may end in X).',
+  isbn: ISBN_MESSAGE,
   url: 'must be an http or https address.',
   dateReadNotRead: 'Date read can only be set on a book with status Read.',
   notFound: 'Book not found.',
   accountNotFound: 'Account not found.',
   demoLoaded: 'The sample library is already in your library.',
 } as const;
-
-/** ISBNs are kept as bare digits (and a final X), so 978-0-14-… and 9780140… are one ISBN. */
-export function normalizeIsbn(raw: string): string {
-  return raw.replace(/[\s-]/g, '').toUpperCase();
-}
-export function isIsbnShape(isbn: string): boolean {
-  return /^(\d{9}[\dX]|\d{13})$/.test(isbn);
-}
 
 /** Tags are trimmed, blanks dropped, and duplicates (ignoring case) kept once, first spelling wins. */
 export function normalizeTags(tags: readonly string[]): string[] {

@@ -17,7 +17,9 @@ import {
   SORT_ORDERS,
   SPECIAL_EDITION_TYPES,
 } from './book-rules.js';
+import { ISBN_MESSAGE, isValidIsbn } from './isbn.js';
 import { BOOK_CURRENCIES, OTHER_PLATFORM } from './platforms.js';
+import { dateInput, textInput } from './wire-values.js';
 
 export const BookStatusSchema = z.enum(BOOK_STATUSES);
 /** Input also accepts the spec's other spelling of reading; it is stored as reading. */
@@ -29,16 +31,14 @@ export const BookConditionSchema = z.enum(BOOK_CONDITIONS);
 export const BookCurrencySchema = z.enum(BOOK_CURRENCIES);
 
 const text = (label: string, max: number) =>
-  z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`));
+  textInput().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`));
 const optionalText = (label: string, max: number) => z.optional(z.nullable(text(label, max)));
 const httpUrl = (label: string) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(BookLimits.urlMax, `${label} is too long.`),
-      z.regex(/^https?:\/\/\S+$/i, `${label} ${BookMessages.url}`),
-    );
+  textInput().check(
+    z.trim(),
+    z.maxLength(BookLimits.urlMax, `${label} is too long.`),
+    z.regex(/^https?:\/\/\S+$/i, `${label} ${BookMessages.url}`),
+  );
 const money = z
   .number(BookMessages.price)
   .check(
@@ -46,12 +46,11 @@ const money = z
     z.maximum(BookLimits.priceMax, BookMessages.price),
     z.refine(hasAtMostTwoDecimals, BookMessages.price),
   );
-/** A calendar day (2024-05-01) or an instant (2024-05-01T10:00:00Z). */
-const dateOrInstant = (label: string) =>
-  z.union([
-    z.iso.date(`${label} must be a date.`),
-    z.iso.datetime({ offset: true, error: `${label} must be a date.` }),
-  ]);
+/** Empty is no ISBN; anything else must be a real one (stored as its ISBN-13, see isbn.ts). */
+const isbn = textInput().check(
+  z.trim(),
+  z.refine((value) => value === '' || isValidIsbn(value), ISBN_MESSAGE),
+);
 
 export const PurchaseInfoSchema = z
   .object({
@@ -61,7 +60,7 @@ export const PurchaseInfoSchema = z
     price: money,
     currency: BookCurrencySchema,
     sellerName: optionalText('Seller name', BookLimits.textMax),
-    purchaseDate: z.optional(z.nullable(z.iso.date('Purchase date must be a date (YYYY-MM-DD).'))),
+    purchaseDate: z.optional(z.nullable(dateInput('Purchase date', 'day'))),
     condition: z.optional(z.nullable(BookConditionSchema)),
     notes: optionalText('Purchase notes', BookLimits.notesMax),
   })
@@ -132,7 +131,7 @@ MoneySchema.register(z.globalRegistry, { id: 'Money' });
 export type Money = z.infer<typeof MoneySchema>;
 
 export const PricePointSchema = z.object({
-  date: z.iso.date('Price date must be a date (YYYY-MM-DD).'),
+  date: dateInput('Price date', 'day'),
   price: money,
   currency: BookCurrencySchema,
   platform: optionalText('Platform', BookLimits.textMax),
@@ -142,7 +141,7 @@ export type PricePoint = z.infer<typeof PricePointSchema>;
 
 /** A watch on a book's price (core.md §3); alerts fire in the pricing issue. */
 export const PriceAlertSchema = z.object({
-  bookId: z.string(),
+  bookId: textInput(),
   targetPrice: money,
   currency: BookCurrencySchema,
   platforms: z.array(text('Platform', BookLimits.textMax)),
@@ -158,7 +157,7 @@ const tags = z
 const bookFields = {
   title: text('Title', BookLimits.titleMax).check(z.minLength(1, BookMessages.titleRequired)),
   author: text('Author', BookLimits.authorMax).check(z.minLength(1, BookMessages.authorRequired)),
-  isbn: optionalText('ISBN', 20),
+  isbn: z.optional(z.nullable(isbn)),
   coverUrl: z.optional(z.nullable(httpUrl('Cover URL'))),
   format: z.optional(BookFormatSchema),
   bindingType: z.optional(z.nullable(BindingTypeSchema)),
@@ -196,7 +195,7 @@ const bookFields = {
   ),
   status: z.optional(BookStatusInputSchema),
   /** Only for a read book; without it, becoming read sets it to now. */
-  dateRead: z.optional(z.nullable(dateOrInstant('Date read'))),
+  dateRead: z.optional(z.nullable(dateInput('Date read', 'day-or-instant'))),
   tags: z.optional(tags),
   notes: optionalText('Notes', BookLimits.notesMax),
   review: optionalText('Review', BookLimits.reviewMax),
@@ -208,7 +207,7 @@ const bookFields = {
       .array(httpUrl('Image URL'))
       .check(z.maxLength(BookLimits.imagesMax, `A book can have at most ${BookLimits.imagesMax} images.`)),
   ),
-  accountId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  accountId: z.optional(textInput().check(z.minLength(1), z.maxLength(100))),
   priceHistory: z.optional(
     z
       .array(PricePointSchema)
@@ -268,12 +267,12 @@ const intParam = (label: string, min: number, max: number) =>
 
 export const BookListQuerySchema = z.object({
   /** Words of the title, author, ISBN, tags or notes; typos and word beginnings still match. */
-  q: z.optional(z.string().check(z.trim(), z.maxLength(BookLimits.searchMax, 'Search is too long.'))),
+  q: z.optional(textInput().check(z.trim(), z.maxLength(BookLimits.searchMax, 'Search is too long.'))),
   status: z.optional(BookStatusInputSchema),
   format: z.optional(BookFormatSchema),
-  genre: z.optional(z.string().check(z.maxLength(100))),
-  tag: z.optional(z.string().check(z.maxLength(BookLimits.tagMax))),
-  accountId: z.optional(z.string().check(z.maxLength(100))),
+  genre: z.optional(textInput().check(z.maxLength(100))),
+  tag: z.optional(textInput().check(z.maxLength(BookLimits.tagMax))),
+  accountId: z.optional(textInput().check(z.maxLength(100))),
   rating: z.optional(intParam('Rating', 0, 5)),
   specialEdition: z.optional(z.enum(['true', 'false'])),
   /** Default: relevance while searching, else dateAdded. */
@@ -336,12 +335,15 @@ export const BookStateSchema = z.object({
 BookStateSchema.register(z.globalRegistry, { id: 'BookState' });
 export type BookState = z.infer<typeof BookStateSchema>;
 
+/** A state sent back for Undo is input like any other: its date must be one the database can store. */
+const BookStateInputSchema = z.extend(BookStateSchema, { dateRead: z.nullable(dateInput('Date read', 'instant')) });
+
 export const BulkUpdateBooksResponseSchema = z.object({ updated: z.number(), previous: z.array(BookStateSchema) });
 export type BulkUpdateBooksResponse = z.infer<typeof BulkUpdateBooksResponseSchema>;
 
 export const RevertBooksRequestSchema = z.object({
   books: z
-    .array(BookStateSchema)
+    .array(BookStateInputSchema)
     .check(z.minLength(1), z.maxLength(BookLimits.bulkMax, `At most ${BookLimits.bulkMax} books at once.`)),
 });
 export type RevertBooksRequest = z.infer<typeof RevertBooksRequestSchema>;

@@ -4,6 +4,7 @@ import {
   AccountSchema,
   CreateAccountRequestSchema,
   DeleteAccountResponseSchema,
+  textInput,
   UpdateAccountRequestSchema,
 } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +13,7 @@ import { requireUser } from '../../platform/authentication.js';
 import type { AccountsService } from './accounts.service.js';
 
 const tags = ['accounts'];
-const IdParams = z.object({ id: z.string().max(100) });
+const IdParams = z.object({ id: textInput().check(z.maxLength(100)) });
 
 export function accountsRoutes({ accounts }: { accounts: AccountsService }): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,4 +1,4 @@
-import type { AuthProvider } from '@bookshelf/contract';
+import { isStorableText, type AuthProvider } from '@bookshelf/contract';
 import { z } from 'zod';
 
 /** What a provider tells us about the person, normalised. */
@@ -20,21 +20,27 @@ export interface ProviderSpec {
   parseProfile(json: unknown): ProviderProfile | null;
 }
 
-const httpUrl = z.string().regex(/^https?:\/\//i);
+/**
+ * A profile is input like any request: text the database cannot store (a NUL, a lone surrogate) never gets
+ * there. Without a storable id there is no profile; any other such field counts as not given.
+ */
+const storable = z.string().refine(isStorableText);
+const optionalStorable = storable.optional().catch(undefined);
+const httpUrl = storable.regex(/^https?:\/\//i);
 
 const GoogleUserinfo = z.object({
-  sub: z.string().min(1),
-  email: z.string().optional(),
+  sub: storable.min(1),
+  email: optionalStorable,
   email_verified: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
-  name: z.string().optional(),
+  name: optionalStorable,
   picture: httpUrl.optional().catch(undefined),
 });
 
 const TwitterUser = z.object({
   data: z.object({
-    id: z.string().min(1),
-    name: z.string().optional(),
-    username: z.string().optional(),
+    id: storable.min(1),
+    name: optionalStorable,
+    username: optionalStorable,
     profile_image_url: httpUrl.optional().catch(undefined),
   }),
 });

@@ -130,6 +130,18 @@ describe('social sign-in round trip', () => {
     await signInWith(handle, 'twitter');
     expect((await me(handle))?.name).toBe('handle_only');
   });
+
+  it('passes over a provider name the database cannot store (NUL, lone surrogate), as if none were given', async () => {
+    twitter.setUser({ id: `x3-${Date.now()}`, name: 'Nul\u0000Reads', username: 'nul_reads' });
+    const nul = createBrowser(t.app);
+    expect((await signInWith(nul, 'twitter')).landing).toBe('/auth/callback?success=true');
+    expect((await me(nul))?.name).toBe('nul_reads');
+
+    googleUser({ name: 'Lone \uD800 Surrogate' });
+    const lone = createBrowser(t.app);
+    expect((await signInWith(lone, 'google')).landing).toBe('/auth/callback?success=true');
+    expect((await me(lone))?.name).toMatch(/^g\d+-\d+$/); // the e-mail's local part
+  });
 });
 
 describe('social sign-in failures', () => {

@@ -45,7 +45,7 @@ export function toSpecialEdition(input: SpecialEditionInput): SpecialEdition {
 }
 
 /**
- * The columns an input sets, normalised (trimmed text, bare ISBN, unique tags, 0 stars as none). Only the
+ * The columns an input sets, normalised (trimmed text, ISBN-13, unique tags, 0 stars as none). Only the
  * keys present in the input appear, so a PATCH touches exactly what it names. Status and dateRead are
  * left to the status rules in the service.
  */
@@ -53,7 +53,8 @@ export function inputToValues(input: UpdateBookRequest | CreateBookRequest): Par
   const v: Partial<BookValues> = {};
   if (input.title !== undefined) v.title = input.title.trim();
   if (input.author !== undefined) v.author = input.author.trim();
-  if (input.isbn !== undefined) v.isbn = input.isbn ? clean(normalizeIsbn(input.isbn)) : null;
+  // The contract has refused anything that is not an ISBN; what comes through is stored as its ISBN-13.
+  if (input.isbn !== undefined) v.isbn = input.isbn?.trim() ? normalizeIsbn(input.isbn) : null;
   if (input.coverUrl !== undefined) v.coverUrl = clean(input.coverUrl);
   if (input.format !== undefined) v.format = input.format;
   if (input.bindingType !== undefined) v.bindingType = input.bindingType;

@@ -40,7 +40,7 @@ describe('POST /api/books', () => {
     expect(fetched.json()).toEqual(book);
   });
 
-  it('keeps every field, normalised: ISBN digits, unique trimmed tags, custom platform, edition rules', async () => {
+  it('keeps every field, normalised: ISBN-13 digits, unique trimmed tags, custom platform, edition rules', async () => {
     const { browser } = await signUp(t.app);
     const book = await addBook(browser, {
       title: 'The Name of the Wind',
@@ -105,6 +105,9 @@ describe('POST /api/books', () => {
     ],
     [{ title: 'T', author: 'A', format: 'digital', bindingType: 'hardcover' }, BookMessages.bindingOnlyPhysical],
     [{ title: 'T', author: 'A', rating: 6 }, BookMessages.rating],
+    [{ title: 'T', author: 'A', isbn: '12345' }, `Invalid body.isbn: ${BookMessages.isbn}`],
+    [{ title: 'T', author: 'A', isbn: '978-0-00-000000-1' }, `Invalid body.isbn: ${BookMessages.isbn}`],
+    [{ title: 'T', author: 'A', isbn: '0-306-40615-3' }, `Invalid body.isbn: ${BookMessages.isbn}`],
     [{ title: 'T', author: 'A', coverUrl: 'javascript:alert(1)' }, 'Cover URL must be an http or https address.'],
     [{ title: 'T', author: 'A', dateRead: '2024-01-01' }, BookMessages.dateReadNotRead],
     [{ title: 'T', author: 'A', accountId: 'no-such-account' }, BookMessages.accountNotFound],
@@ -114,6 +117,28 @@ describe('POST /api/books', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain(message);
     expect((await browser.get('/api/books')).json().total).toBe(0);
+  });
+});
+
+describe('ISBN', () => {
+  it('stores an ISBN-10 or a hyphenated ISBN-13 as the bare ISBN-13, on create and on change', async () => {
+    const { browser } = await signUp(t.app);
+    const book = await addBook(browser, { title: 'T', author: 'A', isbn: '0-8044-2957-x' });
+    expect(book.isbn).toBe('9780804429573');
+    const changed = await browser.patch(`/api/books/${book.id}`, { isbn: '979-10-90636-07-1' });
+    expect(changed.json().isbn).toBe('9791090636071');
+    const emptied = await browser.patch(`/api/books/${book.id}`, { isbn: '  ' });
+    expect(emptied.json().isbn).toBeNull();
+    expect((await addBook(browser, { title: 'T', author: 'A', isbn: '' })).isbn).toBeNull();
+  });
+
+  it('refuses a changed ISBN with a wrong check digit and keeps the old one', async () => {
+    const { browser } = await signUp(t.app);
+    const book = await addBook(browser, { title: 'T', author: 'A', isbn: '9780306406157' });
+    const res = await browser.patch(`/api/books/${book.id}`, { isbn: '978-0-306-40615-8' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(`Invalid body.isbn: ${BookMessages.isbn}`);
+    expect((await browser.get(`/api/books/${book.id}`)).json().isbn).toBe('9780306406157');
   });
 });
 
@@ -199,6 +224,7 @@ describe('search, filters, sort and paging', () => {
     expect((await titles('gatbsy'))[0]).toBe('The Great Gatsby');
     expect(await titles('tolkein')).toEqual(expect.arrayContaining(['The Hobbit', 'The Fellowship of the Ring']));
     expect(await titles('9780441172719')).toEqual(['Dune']);
+    expect(await titles('0-441-17271-7')).toEqual(['Dune']); // its ISBN-10, as printed
     expect(await titles('cyberpunk')).toEqual(['Neuromancer']);
     expect(await titles('harbour')).toEqual(['Obscure Title']);
     expect(await titles('zzqx')).toEqual([]);

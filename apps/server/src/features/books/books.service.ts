@@ -4,6 +4,7 @@ import {
   BookMessages,
   dateReadAfter,
   ErrorCode,
+  normalizeIsbn,
   normalizeTags,
   type Book,
   type BookActivityType,
@@ -125,7 +126,9 @@ export function createBooksService({ db, books, events, now }: BooksServiceDeps)
 
   return {
     async list(userId: string, query: BookListQuery): Promise<BookList> {
-      const q = query.q?.trim() || undefined;
+      const typed = query.q?.trim() || undefined;
+      // ISBNs are stored as ISBN-13: a search for the ISBN-10 or a hyphenated ISBN looks for that form.
+      const q = (typed && normalizeIsbn(typed)) ?? typed;
       const sort = query.sort === 'relevance' && !q ? 'dateAdded' : (query.sort ?? (q ? 'relevance' : 'dateAdded'));
       const order = query.order ?? (sort === 'title' || sort === 'author' ? 'asc' : 'desc');
       const limit = query.limit ?? BookLimits.pageSizeDefault;

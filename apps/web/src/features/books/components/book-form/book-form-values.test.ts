@@ -125,6 +125,10 @@ describe('bookFormRules', () => {
     expect(bookFormRules.limitedQuantity('1.5')).toBe(BookMessages.limitedQuantity);
     expect(bookFormRules.limitedQuantity('')).toBe(true);
     expect(bookFormRules.pages('0')).toBe(BookMessages.pages);
+    expect(bookFormRules.isbn('978-0-306-40615-8')).toBe(BookMessages.isbn);
+    expect(bookFormRules.isbn('12345')).toBe(BookMessages.isbn);
+    expect(bookFormRules.isbn(' 0 306 40615 2 ')).toBe(true);
+    expect(bookFormRules.isbn('')).toBe(true);
   });
 });
 

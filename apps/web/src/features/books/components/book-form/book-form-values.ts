@@ -5,6 +5,7 @@ import {
   DEFAULT_BOOK_STATUS,
   DEFAULT_CURRENCY,
   hasAtMostTwoDecimals,
+  isValidIsbn,
   normalizeTags,
   OTHER_PLATFORM,
   type BindingType,
@@ -273,6 +274,8 @@ export const PLATFORM_REQUIRED = 'Platform is required.';
 export const bookFormRules = {
   title: (text: string) => text.trim() !== '' || BookMessages.titleRequired,
   author: (text: string) => text.trim() !== '' || BookMessages.authorRequired,
+  /** Empty is no ISBN; hyphens and spaces as printed are fine, the server stores the ISBN-13. */
+  isbn: (text: string) => text.trim() === '' || isValidIsbn(text) || BookMessages.isbn,
   coverUrl: (text: string) => text.trim() === '' || /^https?:\/\/\S+$/i.test(text.trim()) || COVER_URL_MESSAGE,
   publishedYear: (text: string) =>
     wholeNumberIn(text, BookLimits.yearMin, BookLimits.yearMax) || BookMessages.publishedYear,

@@ -37,6 +37,28 @@ describe('BookForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('refuses an ISBN with a wrong check digit beside the field, with the contract message', async () => {
+    const onSubmit = renderForm();
+    set('Title', 'Dune');
+    set('Author', 'Frank Herbert');
+    set('ISBN', '978-0-00-000000-1');
+    submit();
+    expect(await screen.findByText('ISBN must be a valid ISBN-10 or ISBN-13.')).toBeTruthy();
+    expect(describedText('ISBN')).toBe(BookMessages.isbn);
+    expect(field('ISBN').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('takes an ISBN-10 as printed on the book', async () => {
+    const onSubmit = renderForm();
+    set('Title', 'Dune');
+    set('Author', 'Frank Herbert');
+    set('ISBN', '0-441-17271-7');
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].isbn).toBe('0-441-17271-7');
+  });
+
   it('clears and disables the binding when the format becomes digital', () => {
     renderForm();
     set('Binding type', 'hardcover');

@@ -141,7 +141,7 @@ export function BookForm({
               autoComplete="off"
               className={inputClass}
               {...describedBy(ids.isbn, errors.isbn)}
-              {...register('isbn')}
+              {...register('isbn', { validate: bookFormRules.isbn })}
             />
           </FieldShell>
           <FieldShell id={ids.cover} label="Cover URL" error={errors.coverUrl}>
