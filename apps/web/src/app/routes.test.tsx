@@ -1,6 +1,6 @@
 import { json, network } from '../test/fake-network';
 import { AuthPaths } from '@bookshelf/contract';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getToasts, dismissToast } from '../lib/toast';
 import { renderApp, testMe } from '../test/render-app';
@@ -101,7 +101,21 @@ describe('signed in', () => {
     await waitFor(() => expect(location()).toBe('/books?q=dune+messiah'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Add Book' }));
-    await waitFor(() => expect(location()).toBe('/books?add=1'));
+    await waitFor(() => expect(location()).toBe('/books?q=dune+messiah&add=1'));
+  });
+
+  it('opens Add Book over the page the reader is on and gives focus back to the header button', async () => {
+    network.answer('GET /api/accounts', []);
+    const { location } = renderApp({ route: '/settings?tab=security', me: testMe });
+    const addBook = await screen.findByRole('button', { name: 'Add Book' });
+    addBook.focus();
+    fireEvent.click(addBook);
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Book' });
+    expect(location()).toBe('/settings?tab=security&add=1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Book' })).toBeNull());
+    expect(location()).toBe('/settings?tab=security');
+    expect(document.activeElement).toBe(addBook);
   });
 
   it('shows a tab for any other path', async () => {
