@@ -30,12 +30,12 @@ export function AuthenticatedApp({ me }: { me: Me }) {
         <Route path="books" element={<LibraryPage />} />
         <Route path="books/:id" element={<BookDetailsPage />} />
         <Route path="books/:id/summary" element={<BookSummaryPage />} />
-        <Route path="settings/*" element={<SettingsPage />} />
+        <Route path="settings" element={<SettingsPage />} />
         <Route path="features" element={<FeaturesPage />} />
         {STATIC_PAGES.map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
-        {/* Every other path shows its tab; each feature replaces its own entry here. */}
+        {/* A spec screen still to come shows its tab, each feature replaces its own entry here; the rest is Not found. */}
         <Route path="*" element={<TabPage />} />
       </Route>
     </Routes>

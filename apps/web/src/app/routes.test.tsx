@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getToasts, dismissToast } from '../lib/toast';
 import { renderApp, testMe } from '../test/render-app';
+import { ErrorBoundary } from './error-boundary';
 
 beforeAll(() => {
   // Radix positions its menus with ResizeObserver, which jsdom lacks.
@@ -124,6 +125,50 @@ describe('signed in', () => {
     expect(heading.closest('[data-tab="reading-challenges"]')).toBeTruthy();
     const current = screen.getByRole('link', { name: 'Challenges' });
     expect(current.getAttribute('aria-current')).toBe('page');
+  });
+
+  it.each(['/no-such-page', '/books/1/summary/more', '/settings/security'])(
+    'answers %s with Not found, no tab marked current, and a way back to the Dashboard',
+    async (route) => {
+      renderApp({ route, me: testMe });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+      expect(screen.queryByText(/on its way/)).toBeNull();
+      const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
+      expect(sidebar.querySelector('[aria-current]')).toBeNull();
+      fireEvent.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    },
+  );
+
+  it('opens a malformed book address without crashing: the book is not found', async () => {
+    network.answer('GET /api/books/%25E0%25A4%25A', () =>
+      json({ error: { code: 'NOT_FOUND', message: 'Book not found.' } }, 404),
+    );
+    renderApp({ route: '/books/%E0%A4%A', me: testMe });
+    expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My Library' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows the crash screen with the spec sentence when a screen throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Boom(): never {
+      throw new Error('boom');
+    }
+    renderApp({
+      me: testMe,
+      ui: (
+        <ErrorBoundary resetKey="/">
+          <Boom />
+        </ErrorBoundary>
+      ),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Something went wrong');
+    expect(alert.textContent).toContain(
+      "We encountered an unexpected error. This has been logged and we'll look into it.",
+    );
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go Home' })).toBeTruthy();
   });
 
   it('switches the theme between light and dark', async () => {
