@@ -1,5 +1,6 @@
 import type { Me } from '@bookshelf/contract';
 import { Route, Routes } from 'react-router';
+import { AccountsSettingsSection } from './accounts-settings-section';
 import { AppShell } from './app-shell';
 import {
   BookDetailsPage,
@@ -30,7 +31,7 @@ export function AuthenticatedApp({ me }: { me: Me }) {
         <Route path="books" element={<LibraryPage />} />
         <Route path="books/:id" element={<BookDetailsPage />} />
         <Route path="books/:id/summary" element={<BookSummaryPage />} />
-        <Route path="settings" element={<SettingsPage />} />
+        <Route path="settings" element={<SettingsPage sections={{ profile: <AccountsSettingsSection /> }} />} />
         <Route path="features" element={<FeaturesPage />} />
         {STATIC_PAGES.map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
