@@ -89,7 +89,7 @@ describe('signed in', () => {
     expect(screen.getByRole('button', { name: /^Switch to (dark|light) theme$/ })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Sidebar' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByText('Welcome back, Ada Reader!')).toBeTruthy();
+    expect(await screen.findByText('Welcome back, Ada Reader!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enter Library' })).toBeNull();
   });
 
