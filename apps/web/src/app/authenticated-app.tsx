@@ -1,8 +1,9 @@
 import type { Me } from '@bookshelf/contract';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { AccountsSettingsSection } from './accounts-settings-section';
 import { AppShell } from './app-shell';
 import {
+  AccountsSettingsSection,
   BookDetailsPage,
   BookSummaryPage,
   DashboardPage,
@@ -18,6 +19,13 @@ function DashboardRoute({ me }: { me: Me }) {
   return <DashboardPage me={me} booksRead={useBooksReadCount()} />;
 }
 
+/** Settings → Profile → Accounts; a chunk of its own, so the dashboard's first download stays small. */
+const accountsSection = (
+  <Suspense fallback={null}>
+    <AccountsSettingsSection />
+  </Suspense>
+);
+
 /**
  * Everything a signed-in user sees (spec core.md §2), in its own chunk: a visitor on the landing page never
  * downloads the shell, the sidebar or the menus.
@@ -31,7 +39,7 @@ export function AuthenticatedApp({ me }: { me: Me }) {
         <Route path="books" element={<LibraryPage />} />
         <Route path="books/:id" element={<BookDetailsPage />} />
         <Route path="books/:id/summary" element={<BookSummaryPage />} />
-        <Route path="settings" element={<SettingsPage sections={{ profile: <AccountsSettingsSection /> }} />} />
+        <Route path="settings" element={<SettingsPage sections={{ profile: accountsSection }} />} />
         <Route path="features" element={<FeaturesPage />} />
         {STATIC_PAGES.map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
