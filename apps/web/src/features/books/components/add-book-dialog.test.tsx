@@ -19,7 +19,8 @@ const set = (label: string, value: string) => fireEvent.change(screen.getByLabel
 describe('AddBookRoute and AddBookDialog', () => {
   it('opens over any page at ?add=1 and closing takes the parameter away', async () => {
     const { location } = openAt('/settings?tab=profile&add=1');
-    const dialog = await screen.findByRole('dialog', { name: 'Add New Book' });
+    // The first test compiles the dialog's lazy chunk, which takes a while on a busy machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Book' }, { timeout: 5_000 });
     expect(within(dialog).getByRole('tab', { name: 'Manual Entry' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
