@@ -31,7 +31,6 @@ test.describe('dialogs and first run', () => {
       .getByRole('button', { name: 'Add Account' })
       .click();
     await expect(accountsDialog.getByRole('listitem', { name: 'Corner Books' })).toBeVisible();
-    await expect(bookDialog).toBeVisible();
 
     // Closing Manage Accounts gives focus back to the link that opened it, with the book form as it was.
     await accountsDialog.getByRole('button', { name: 'Close' }).click();
@@ -68,5 +67,34 @@ test.describe('dialogs and first run', () => {
     const res = await page.goto('/books/%E0%A4%A');
     expect(res?.headers()['content-type']).toMatch(/text\/html/);
     await expect(page.getByRole('heading', { name: 'Book not found' })).toBeVisible();
+  });
+
+  test('the Undo toast after a delete waits under the pointer and is reached with Alt+T', async ({ page, login }) => {
+    await login();
+    const created = await page.request.post('/api/books', {
+      headers: { 'x-requested-with': 'e2e' },
+      data: { title: 'Undo Me', author: 'Keyboard Reader' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    await page.goto(`/books/${id}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete "Undo Me"?' }).getByRole('button', { name: 'Delete' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Deleted "Undo Me"' });
+    await expect(toast).toBeVisible();
+
+    // Past the spec's 5 s while hovered: still there.
+    await toast.hover();
+    await page.waitForTimeout(6_000);
+    await expect(toast).toBeVisible();
+
+    await page.keyboard.press('Alt+KeyT');
+    const undo = toast.getByRole('button', { name: 'Undo' });
+    await expect(undo).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Restored "Undo Me"' })).toBeVisible();
+    const books = await page.request.get('/api/books');
+    expect((await books.json()) as { total: number }).toMatchObject({ total: 1 });
   });
 });
