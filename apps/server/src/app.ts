@@ -37,7 +37,7 @@ import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { createRateLimiter } from './platform/rate-limit.js';
 import { requestId } from './platform/request-id.js';
-import { hasWebApp, registerWebApp, serveAppShell } from './platform/web-app.js';
+import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell } from './platform/web-app.js';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -62,8 +62,6 @@ export interface AppOptions {
 /** Expired sessions, reset links and rate-limit windows are swept this often. */
 const SWEEP_INTERVAL_MS = 3_600_000;
 
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-
 /**
  * The composition root: repositories → services → routes are wired here and nowhere else.
  * It never listens, so tests drive it with app.inject().
@@ -77,6 +75,7 @@ export async function buildApp(options: AppOptions) {
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
+    rewriteUrl: routableUrl,
     trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 

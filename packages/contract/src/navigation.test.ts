@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TAB_IDS, pathToTab, tabToPath } from './navigation.js';
+import { CLIENT_ROUTES, TAB_IDS, isScreenPath, pathToTab, tabToPath } from './navigation.js';
 
 describe('pathToTab (spec core.md §2)', () => {
   it.each([
@@ -43,4 +43,19 @@ describe('tabToPath', () => {
       }),
     );
   });
+});
+
+describe('isScreenPath', () => {
+  it('knows every client route and every tab, with or without a trailing slash', () => {
+    for (const route of CLIENT_ROUTES) expect(isScreenPath(route.replace(/:[A-Za-z]+/g, 'x-1'))).toBe(true);
+    for (const tab of TAB_IDS) expect(isScreenPath(`${tabToPath(tab)}/`)).toBe(true);
+    expect(isScreenPath('/books/%E0%A4%A')).toBe(true);
+  });
+
+  it.each(['/no-such-tab', '/booksy', '/books/1/summary/more', '/dashboard/x', '/settings/security', '/library'])(
+    '%s is no screen: it gets Not found',
+    (path) => {
+      expect(isScreenPath(path)).toBe(false);
+    },
+  );
 });

@@ -86,3 +86,17 @@ export function tabToPath(tab: TabId): string {
   if (tab === 'library') return '/books';
   return `/${tab}`;
 }
+
+/** Every path the app has a screen for: the client routes and the tabs of core.md §2, `:param` one segment. */
+const SCREEN_PATHS: readonly RegExp[] = [...CLIENT_ROUTES, ...TAB_IDS.map(tabToPath)].map(
+  (pattern) => new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}$`, 'i'),
+);
+
+/**
+ * Whether a path is one of the app's screens, landed or still to come, as opposed to a mistyped or stale
+ * address that deserves a Not found page (and no sidebar tab shown as current).
+ */
+export function isScreenPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return SCREEN_PATHS.some((screen) => screen.test(path));
+}

@@ -39,6 +39,23 @@ describe('serving the built web app', () => {
     expect(res.body).toContain('bookshelf-app-shell');
   });
 
+  it.each(['/books/%E0%A4%A', '/%E0%A4%A?x=1', '/blog/%'])(
+    'answers the malformed address %s with the app HTML, for the browser router to show',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('bookshelf-app-shell');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    },
+  );
+
+  it('keeps a malformed /api address a JSON 400', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/books/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+
   it('serves hashed assets with a long cache lifetime', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);

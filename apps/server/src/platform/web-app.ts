@@ -12,6 +12,8 @@ const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
  */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|wasm)$/i;
 
+export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 export function hasWebApp(distDir: string | undefined): distDir is string {
   return Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
 }
@@ -43,4 +45,23 @@ export function serveAppShell(request: FastifyRequest, reply: FastifyReply): boo
   if (STATIC_FILE.test(pathname)) return false;
   void reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
   return true;
+}
+
+/**
+ * An address the router cannot percent-decode (/books/%E0%A4%A) would be a bare 400 before any hook or route
+ * runs. Outside /api it is still the browser router's to show (as Not found, or a book that is not there), so
+ * for routing its '%' signs are escaped: the request then gets the app's HTML like any other page, with the
+ * usual security headers, and the browser keeps the address it asked for. Fastify's `rewriteUrl`.
+ */
+export function routableUrl(request: { url?: string | undefined }): string {
+  const url = request.url ?? '/';
+  if (isApiPath(url)) return url;
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  try {
+    decodeURIComponent(pathname);
+    return url;
+  } catch {
+    return pathname.replaceAll('%', '%25') + (queryAt === -1 ? '' : url.slice(queryAt));
+  }
 }

@@ -1,6 +1,7 @@
 import type { Me } from '@bookshelf/contract';
 import { Menu, Plus } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useOpenAddBook } from '../features/books/components/add-book-route';
 import { focusRing, iconButton, primaryButtonBase } from '../components/ui/button-styles';
 import { LibrarySearch } from './library-search';
 import { NotificationsButton } from './notifications-button';
@@ -17,7 +18,7 @@ interface AppHeaderProps {
 
 /** The signed-in top bar of spec core.md §1 and §2. */
 export function AppHeader({ me, sidebarExpanded, sidebarId, onToggleSidebar }: AppHeaderProps) {
-  const navigate = useNavigate();
+  const openAddBook = useOpenAddBook();
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-3 sm:gap-3 sm:px-4 dark:border-gray-800 dark:bg-gray-950">
       <button
@@ -41,12 +42,8 @@ export function AppHeader({ me, sidebarExpanded, sidebarId, onToggleSidebar }: A
       <div className="min-w-0 flex-1">
         <LibrarySearch />
       </div>
-      {/* The library issue opens its Add New Book dialog at this address. */}
-      <button
-        type="button"
-        onClick={() => void navigate('/books?add=1')}
-        className={`${primaryButtonBase} h-9 shrink-0 px-2.5 sm:px-4`}
-      >
+      {/* Opens the Add New Book dialog over the page the reader is on, and focus comes back here on close. */}
+      <button type="button" onClick={openAddBook} className={`${primaryButtonBase} h-9 shrink-0 px-2.5 sm:px-4`}>
         <Plus aria-hidden className="size-4" />
         <span className="sr-only sm:not-sr-only">Add Book</span>
       </button>

@@ -16,7 +16,8 @@ const press = (init: KeyboardEventInit) => act(() => void window.dispatchEvent(n
 
 async function renderShell(route = '/dashboard') {
   const result = renderApp({ route, me: testMe });
-  await screen.findByRole('heading', { name: 'Dashboard' });
+  // The first test compiles the dashboard's lazy chunk, which takes a while on a busy machine.
+  await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5_000 });
   return result;
 }
 

@@ -1,7 +1,9 @@
 import type { Me } from '@bookshelf/contract';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppShell } from './app-shell';
 import {
+  AccountsSettingsSection,
   BookDetailsPage,
   BookSummaryPage,
   DashboardPage,
@@ -17,6 +19,13 @@ function DashboardRoute({ me }: { me: Me }) {
   return <DashboardPage me={me} booksRead={useBooksReadCount()} />;
 }
 
+/** Settings → Profile → Accounts; a chunk of its own, so the dashboard's first download stays small. */
+const accountsSection = (
+  <Suspense fallback={null}>
+    <AccountsSettingsSection />
+  </Suspense>
+);
+
 /**
  * Everything a signed-in user sees (spec core.md §2), in its own chunk: a visitor on the landing page never
  * downloads the shell, the sidebar or the menus.
@@ -30,12 +39,12 @@ export function AuthenticatedApp({ me }: { me: Me }) {
         <Route path="books" element={<LibraryPage />} />
         <Route path="books/:id" element={<BookDetailsPage />} />
         <Route path="books/:id/summary" element={<BookSummaryPage />} />
-        <Route path="settings/*" element={<SettingsPage />} />
+        <Route path="settings" element={<SettingsPage sections={{ profile: accountsSection }} />} />
         <Route path="features" element={<FeaturesPage />} />
         {STATIC_PAGES.map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
-        {/* Every other path shows its tab; each feature replaces its own entry here. */}
+        {/* A spec screen still to come shows its tab, each feature replaces its own entry here; the rest is Not found. */}
         <Route path="*" element={<TabPage />} />
       </Route>
     </Routes>

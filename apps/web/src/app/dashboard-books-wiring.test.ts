@@ -12,7 +12,8 @@ import {
 // app layer that wires both, we check the copies agree, so the two share one cache and one set of requests.
 describe('dashboard and library books API', () => {
   it('use the same paths, query keys and query strings', () => {
-    expect(DASHBOARD_BOOK_PATHS).toEqual({ list: BookPaths.list, facets: BookPaths.facets });
+    expect(DASHBOARD_BOOK_PATHS).toEqual({ list: BookPaths.list, facets: BookPaths.facets, demo: BookPaths.demo });
+    expect(dashboardBookKeys.all).toEqual(bookKeys.all);
     expect(dashboardBookKeys.facets()).toEqual(bookKeys.facets());
     const query = { status: 'reading', limit: 5, sort: 'dateAdded', q: '' } as const;
     expect(dashboardBookKeys.list(query)).toEqual(bookKeys.list(query));

@@ -1,11 +1,14 @@
 import { useNavigate } from 'react-router';
 
-/** The spec's error screen (core.md §2): Something went wrong, Try Again, Go Home. */
+/** The spec's crash screen (core.md §2, §8): Something went wrong, what happened, Try Again and Go Home. */
 export function ErrorScreen() {
   const navigate = useNavigate();
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <p className="text-gray-600 dark:text-gray-400">
+        We encountered an unexpected error. This has been logged and we&apos;ll look into it.
+      </p>
       <div className="flex gap-3">
         <button
           type="button"

@@ -1,9 +1,10 @@
 import { json, network } from '../test/fake-network';
 import { AuthPaths } from '@bookshelf/contract';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getToasts, dismissToast } from '../lib/toast';
 import { renderApp, testMe } from '../test/render-app';
+import { ErrorBoundary } from './error-boundary';
 
 beforeAll(() => {
   // Radix positions its menus with ResizeObserver, which jsdom lacks.
@@ -50,7 +51,8 @@ describe('signed out', () => {
   it('opens the sign-in dialog from Enter Library', async () => {
     renderApp({ me: null });
     fireEvent.click(await screen.findByRole('button', { name: 'Enter Library' }));
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    // The first opening compiles the sign-in dialog's lazy chunk, which takes a while on a busy machine.
+    expect(await screen.findByRole('dialog', {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Sign In', selected: true })).toBeTruthy();
   });
 
@@ -88,7 +90,7 @@ describe('signed in', () => {
     expect(screen.getByRole('button', { name: /^Switch to (dark|light) theme$/ })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Sidebar' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByText('Welcome back, Ada Reader!')).toBeTruthy();
+    expect(await screen.findByText('Welcome back, Ada Reader!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enter Library' })).toBeNull();
   });
 
@@ -101,7 +103,21 @@ describe('signed in', () => {
     await waitFor(() => expect(location()).toBe('/books?q=dune+messiah'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Add Book' }));
-    await waitFor(() => expect(location()).toBe('/books?add=1'));
+    await waitFor(() => expect(location()).toBe('/books?q=dune+messiah&add=1'));
+  });
+
+  it('opens Add Book over the page the reader is on and gives focus back to the header button', async () => {
+    network.answer('GET /api/accounts', []);
+    const { location } = renderApp({ route: '/settings?tab=security', me: testMe });
+    const addBook = await screen.findByRole('button', { name: 'Add Book' });
+    addBook.focus();
+    fireEvent.click(addBook);
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Book' });
+    expect(location()).toBe('/settings?tab=security&add=1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Book' })).toBeNull());
+    expect(location()).toBe('/settings?tab=security');
+    expect(document.activeElement).toBe(addBook);
   });
 
   it('shows a tab for any other path', async () => {
@@ -110,6 +126,50 @@ describe('signed in', () => {
     expect(heading.closest('[data-tab="reading-challenges"]')).toBeTruthy();
     const current = screen.getByRole('link', { name: 'Challenges' });
     expect(current.getAttribute('aria-current')).toBe('page');
+  });
+
+  it.each(['/no-such-page', '/books/1/summary/more', '/settings/security'])(
+    'answers %s with Not found, no tab marked current, and a way back to the Dashboard',
+    async (route) => {
+      renderApp({ route, me: testMe });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+      expect(screen.queryByText(/on its way/)).toBeNull();
+      const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
+      expect(sidebar.querySelector('[aria-current]')).toBeNull();
+      fireEvent.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    },
+  );
+
+  it('opens a malformed book address without crashing: the book is not found', async () => {
+    network.answer('GET /api/books/%25E0%25A4%25A', () =>
+      json({ error: { code: 'NOT_FOUND', message: 'Book not found.' } }, 404),
+    );
+    renderApp({ route: '/books/%E0%A4%A', me: testMe });
+    expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My Library' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows the crash screen with the spec sentence when a screen throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Boom(): never {
+      throw new Error('boom');
+    }
+    renderApp({
+      me: testMe,
+      ui: (
+        <ErrorBoundary resetKey="/">
+          <Boom />
+        </ErrorBoundary>
+      ),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Something went wrong');
+    expect(alert.textContent).toContain(
+      "We encountered an unexpected error. This has been logged and we'll look into it.",
+    );
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go Home' })).toBeTruthy();
   });
 
   it('switches the theme between light and dark', async () => {

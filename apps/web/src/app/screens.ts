@@ -42,6 +42,10 @@ export const ManageAccountsDialog = lazyScreen(
   'ManageAccountsDialog',
 );
 export const SettingsPage = lazyScreen(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
+export const AccountsSettingsSection = lazyScreen(
+  () => import('./accounts-settings-section'),
+  'AccountsSettingsSection',
+);
 export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
 /** Phones only: desktops never download the drawer's modal machinery. */
 export const SidebarDrawer = lazyScreen(() => import('./sidebar-drawer'), 'SidebarDrawer');

@@ -1,4 +1,4 @@
-import { pathToTab, tabToPath } from '@bookshelf/contract';
+import { isScreenPath, pathToTab, tabToPath } from '@bookshelf/contract';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SIDEBAR_GROUPS } from './sidebar-items';
@@ -21,7 +21,8 @@ function nextIndex(key: string, current: number, count: number): number | null {
 
 export function SidebarNav({ collapsed }: { collapsed: boolean }) {
   const { pathname } = useLocation();
-  const activeTab = pathToTab(pathname);
+  // Not found belongs to no tab: the spec's "anything else is dashboard" would mark Dashboard as current.
+  const activeTab = isScreenPath(pathname) ? pathToTab(pathname) : null;
   const navRef = useRef<HTMLElement>(null);
   const idPrefix = useId();
 

@@ -4,10 +4,13 @@ import { ToastList } from '../components/ui/toast-list';
 import {
   dismissToast,
   getToasts,
+  holdToast,
   toast,
+  TOAST_ACTION_DURATION_MS,
   TOAST_DEFAULT_DURATION_MS,
   TOAST_ENTER_DELAY_MS,
   TOAST_EXIT_MS,
+  Toaster,
   ToastProvider,
   useToast,
 } from './toast';
@@ -57,6 +60,79 @@ describe('toast timing (spec social.md §4, §9)', () => {
     vi.advanceTimersByTime(1_000 + TOAST_EXIT_MS);
     expect(phaseOf(first)).toBeUndefined();
     expect(phaseOf(second)).toBe('shown');
+  });
+});
+
+describe('a toast with an action (WCAG 2.2.1, docs/decisions/011)', () => {
+  const undo = () => toast({ type: 'success', title: 'Deleted "Dune"', action: { label: 'Undo', onClick: vi.fn() } });
+  const renderList = () => render(<ToastList toasts={getToasts()} onDismiss={dismissToast} onHold={holdToast} />);
+
+  /** Still shown until just before `ms` from now, and leaving at `ms`. */
+  function expectLeavingAfter(id: string, ms: number) {
+    vi.advanceTimersByTime(ms - 1);
+    expect(phaseOf(id)).toBe('shown');
+    vi.advanceTimersByTime(1);
+    expect(phaseOf(id)).toBe('leaving');
+  }
+
+  it('stays 10 s instead of 5 s', () => {
+    expectLeavingAfter(undo(), TOAST_ACTION_DURATION_MS);
+  });
+
+  it('waits while the pointer is over it, then runs on from where it stood', () => {
+    const id = undo();
+    renderList();
+    vi.advanceTimersByTime(4_000);
+    fireEvent.mouseEnter(screen.getByRole('status'));
+    vi.advanceTimersByTime(60_000);
+    expect(phaseOf(id)).toBe('shown');
+    fireEvent.mouseLeave(screen.getByRole('status'));
+    expectLeavingAfter(id, TOAST_ACTION_DURATION_MS - 4_000);
+  });
+
+  it('waits while focus is on its buttons, moving between them included', () => {
+    const id = undo();
+    renderList();
+    act(() => screen.getByRole('button', { name: 'Undo' }).focus());
+    vi.advanceTimersByTime(60_000);
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).focus());
+    vi.advanceTimersByTime(60_000);
+    expect(phaseOf(id)).toBe('shown');
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).blur());
+    vi.advanceTimersByTime(TOAST_ACTION_DURATION_MS);
+    expect(phaseOf(id)).toBe('leaving');
+  });
+
+  it("keeps plain toasts at the spec's 5000 ms and errors with an action persistent", () => {
+    const plain = toast.success('Tag added');
+    const failed = toast({ type: 'error', title: 'Sync failed', action: { label: 'Retry', onClick: vi.fn() } });
+    vi.advanceTimersByTime(TOAST_DEFAULT_DURATION_MS);
+    expect(phaseOf(plain)).toBe('leaving');
+    vi.advanceTimersByTime(60_000);
+    expect(phaseOf(failed)).toBe('shown');
+  });
+
+  it('is reached with Alt+T, names its action and shortcut, and gives focus back when done', async () => {
+    const page = document.createElement('button');
+    page.textContent = 'Somewhere on the page';
+    document.body.append(page);
+    page.focus();
+    const onClick = vi.fn();
+    toast({ type: 'success', title: '3 books deleted', action: { label: 'Undo', onClick } });
+    render(<Toaster />);
+    await act(async () => vi.advanceTimersByTime(TOAST_ENTER_DELAY_MS));
+    const button = screen.getByRole('button', { name: 'Undo' });
+    expect(button.getAttribute('aria-keyshortcuts')).toBe('Alt+T');
+    expect(screen.getByRole('status').textContent).toContain('Press Alt+T to reach it.');
+
+    fireEvent.keyDown(document, { key: '†', code: 'KeyT', altKey: true });
+    expect(document.activeElement).toBe(button);
+    // Focus holds it open however long the reader takes.
+    vi.advanceTimersByTime(60_000);
+    fireEvent.click(button);
+    expect(onClick).toHaveBeenCalledOnce();
+    expect(document.activeElement).toBe(page);
+    page.remove();
   });
 });
 

@@ -26,6 +26,13 @@ export interface Toast extends ToastOptions {
 
 /** Spec social.md §9: default 5000 ms, errors persist (0), enter delay 10 ms, exit 300 ms. */
 export const TOAST_DEFAULT_DURATION_MS = 5_000;
+/**
+ * A toast with an action (Undo, Retry, View) stays longer than the spec's 5000 ms and waits while it is
+ * hovered or focused: its button may be the only way back (WCAG 2.2.1; docs/decisions/011).
+ */
+export const TOAST_ACTION_DURATION_MS = 10_000;
+/** Alt+T moves focus to the newest toast, so its action is in reach from the keyboard. */
+export const TOAST_HOTKEY = { altKey: true, code: 'KeyT', label: 'Alt+T' } as const;
 export const TOAST_ENTER_DELAY_MS = 10;
 export const TOAST_EXIT_MS = 300;
 
@@ -49,9 +56,45 @@ function subscribe(listener: () => void): () => void {
 
 export const getToasts = (): readonly Toast[] => toasts;
 
+/** Why a toast is waiting: while any reason holds, its clock stands still. */
+export type ToastHold = 'hover' | 'focus';
+
+interface Countdown {
+  remaining: number;
+  startedAt: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  holds: Set<ToastHold>;
+}
+
+const countdowns = new Map<string, Countdown>();
+
+function runCountdown(id: string, countdown: Countdown): void {
+  if (countdown.timer !== undefined || countdown.holds.size > 0) return;
+  countdown.startedAt = Date.now();
+  countdown.timer = setTimeout(() => dismissToast(id), countdown.remaining);
+}
+
+/** Holds a toast open while it is hovered or has focus, and lets its clock run on from where it stood. */
+export function holdToast(id: string, reason: ToastHold, held: boolean): void {
+  const countdown = countdowns.get(id);
+  if (!countdown) return;
+  if (!held) {
+    countdown.holds.delete(reason);
+    runCountdown(id, countdown);
+    return;
+  }
+  countdown.holds.add(reason);
+  if (countdown.timer === undefined) return;
+  clearTimeout(countdown.timer);
+  countdown.timer = undefined;
+  countdown.remaining = Math.max(0, countdown.remaining - (Date.now() - countdown.startedAt));
+}
+
 export function dismissToast(id: string): void {
   const current = toasts.find((t) => t.id === id);
   if (!current || current.phase === 'leaving') return;
+  clearTimeout(countdowns.get(id)?.timer);
+  countdowns.delete(id);
   setToasts(toasts.map((t) => (t.id === id ? { ...t, phase: 'leaving' } : t)));
   setTimeout(() => setToasts(toasts.filter((t) => t.id !== id)), TOAST_EXIT_MS);
 }
@@ -60,13 +103,19 @@ export function dismissToast(id: string): void {
 export function toast(options: ToastOptions): string {
   lastId += 1;
   const id = `toast-${lastId}`;
-  const duration = options.duration ?? (options.type === 'error' ? 0 : TOAST_DEFAULT_DURATION_MS);
+  const duration =
+    options.duration ??
+    (options.type === 'error' ? 0 : options.action ? TOAST_ACTION_DURATION_MS : TOAST_DEFAULT_DURATION_MS);
   setToasts([...toasts, { ...options, id, duration, phase: 'entering' }]);
   // Mounted hidden first, then shown, so the transition has a starting point to animate from.
   setTimeout(() => {
     setToasts(toasts.map((t) => (t.id === id && t.phase === 'entering' ? { ...t, phase: 'shown' } : t)));
   }, TOAST_ENTER_DELAY_MS);
-  if (duration > 0) setTimeout(() => dismissToast(id), duration);
+  if (duration > 0) {
+    const countdown: Countdown = { remaining: duration, startedAt: 0, timer: undefined, holds: new Set() };
+    countdowns.set(id, countdown);
+    runCountdown(id, countdown);
+  }
   return id;
 }
 
@@ -115,10 +164,44 @@ export function Toaster() {
     const timer = setTimeout(() => void loadToastList().catch(() => undefined), PRELOAD_AFTER_MS);
     return () => clearTimeout(timer);
   }, []);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // By key position: on a Mac, Alt+T types a character instead of "t".
+      if (event.altKey !== TOAST_HOTKEY.altKey || event.code !== TOAST_HOTKEY.code) return;
+      if (focusNewestToast()) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
   if (list.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <ToastList toasts={list} onDismiss={dismissToast} />
+      <ToastList toasts={list} onDismiss={dismissToast} onHold={holdToast} onLeave={returnFocus} />
     </Suspense>
   );
+}
+
+/** Where focus was before Alt+T took it to a toast, so leaving the toast puts it back. */
+let focusBeforeToast: HTMLElement | null = null;
+
+/** Marks each toast's element in the list, for the hotkey to find the newest one. */
+export const TOAST_ELEMENT_ATTRIBUTE = 'data-toast';
+
+function focusNewestToast(): boolean {
+  const shown = document.querySelectorAll<HTMLElement>(`[${TOAST_ELEMENT_ATTRIBUTE}]`);
+  const newest = shown[shown.length - 1];
+  const target = newest?.querySelector<HTMLElement>('button');
+  if (!target) return false;
+  if (!newest?.contains(document.activeElement) && document.activeElement instanceof HTMLElement) {
+    focusBeforeToast = document.activeElement;
+  }
+  target.focus();
+  return true;
+}
+
+/** Sends focus back to where the reader was before Alt+T, when the toast they are in goes away. */
+function returnFocus(): void {
+  const element = focusBeforeToast;
+  focusBeforeToast = null;
+  if (element?.isConnected) element.focus();
 }

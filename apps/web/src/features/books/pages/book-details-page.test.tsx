@@ -164,6 +164,26 @@ describe('BookDetailsPage', () => {
     expect(network.requests(`POST ${BookPaths.restore}`).map((r) => r.body)).toEqual([{ ids: [book.id] }]);
   });
 
+  it('gives focus back to the button that opened Edit Book, and to Delete after Cancel', async () => {
+    serveBook(book);
+    renderDetails(path);
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    edit.focus();
+    fireEvent.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Book' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+
+    const remove = screen.getByRole('button', { name: 'Delete' });
+    remove.focus();
+    fireEvent.click(remove);
+    const confirm = await screen.findByRole('dialog', { name: `Delete "${book.title}"?` });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+  });
+
   it('says the book was not found, with a link to the library', async () => {
     network.answer(`GET ${BookPaths.one('gone')}`, apiError(404, 'Book not found.', 'NOT_FOUND'));
     renderDetails('/books/gone');

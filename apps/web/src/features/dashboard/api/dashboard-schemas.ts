@@ -1,2 +1,2 @@
-// The two response schemas the dashboard reads, loaded on demand (see use-dashboard-books.ts).
-export { BookFacetsSchema, BookListSchema } from '@bookshelf/contract';
+// The response schemas the dashboard reads, loaded on demand (see use-dashboard-books.ts).
+export { BookFacetsSchema, BookListSchema, DemoLoadResponseSchema } from '@bookshelf/contract';

@@ -3,16 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /*
- * The dashboard's two reads. Features do not import each other, so these repeat three small things of
+ * The dashboard's reads (and, in use-load-sample-library.ts, its one write). Features do not import each other, so these repeat three small things of
  * features/books/api: the paths, the query keys (the same keys, so the dashboard shares the library's cache
  * and refreshes after every change to a book, which invalidates ['books']) and the query string.
  * app/dashboard-books-wiring.test.ts checks that they agree. The paths are not taken from the contract's
  * BookPaths: that module's top-level schema registrations would bring every book schema and zod into the
  * dashboard's first download (bench/bundle, 150 KB budget).
  */
-export const DASHBOARD_BOOK_PATHS = { list: '/api/books', facets: '/api/books/facets' } as const;
+export const DASHBOARD_BOOK_PATHS = {
+  list: '/api/books',
+  facets: '/api/books/facets',
+  demo: '/api/demo/load',
+} as const;
 
 export const dashboardBookKeys = {
+  all: ['books'] as const,
   facets: () => ['books', 'facets'] as const,
   list: (query: BookListQuery) => ['books', 'list', query] as const,
 };
@@ -25,7 +30,7 @@ export const dashboardListSearch = (query: BookListQuery): string => {
   return search ? `?${search}` : '';
 };
 
-const loadSchemas = () => import('./dashboard-schemas');
+export const loadSchemas = () => import('./dashboard-schemas');
 
 export const useDashboardFacets = () =>
   useQuery({

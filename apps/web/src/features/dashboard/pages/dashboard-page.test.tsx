@@ -1,5 +1,6 @@
-import { network } from '../../../test/fake-network';
+import { json, network } from '../../../test/fake-network';
 import { BookPaths, type Book, type BookFacets } from '@bookshelf/contract';
+import { getToasts } from '../../../lib/toast';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -64,7 +65,7 @@ describe('DashboardPage', () => {
     network.answer(`GET ${BookPaths.facets}`, facets);
     answerBooks([], []);
     renderDashboard();
-    const counts = screen.getByRole('list', { name: 'Books by status' });
+    const counts = await screen.findByRole('list', { name: 'Books by status' });
     expect(await within(counts).findByText('12')).toBeTruthy();
     const items = within(counts)
       .getAllByRole('listitem')
@@ -81,7 +82,7 @@ describe('DashboardPage', () => {
     network.answer(`GET ${BookPaths.facets}`, facets);
     answerBooks([book('b1', 'The Dispossessed', { status: 'reading' })], [book('b2', 'Earthsea'), book('b3', 'Lathe')]);
     renderDashboard();
-    const reading = screen.getByRole('region', { name: 'Currently Reading' });
+    const reading = await screen.findByRole('region', { name: 'Currently Reading' });
     expect(await within(reading).findByRole('link', { name: /The Dispossessed/ })).toBeTruthy();
     const recent = screen.getByRole('region', { name: 'Recently Added' });
     expect(
@@ -102,12 +103,14 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('details').textContent).toBe('/books/b2 back to Dashboard at /dashboard');
   });
 
-  it('shows empty states with Add Book and Go to library links', async () => {
-    network.answer(`GET ${BookPaths.facets}`, { ...facets, total: 0, status: [] });
+  it('shows empty states with Add Book (over the dashboard) and Go to library links', async () => {
+    network.answer(`GET ${BookPaths.facets}`, facets);
     answerBooks([], []);
     renderDashboard();
-    const recent = screen.getByRole('region', { name: 'Recently Added' });
-    expect((await within(recent).findByRole('link', { name: 'Add Book' })).getAttribute('href')).toBe('/books?add=1');
+    const recent = await screen.findByRole('region', { name: 'Recently Added' });
+    expect((await within(recent).findByRole('link', { name: 'Add Book' })).getAttribute('href')).toBe(
+      '/dashboard?add=1',
+    );
     expect(within(recent).getByRole('link', { name: 'Go to library' }).getAttribute('href')).toBe('/books');
     const reading = screen.getByRole('region', { name: 'Currently Reading' });
     expect(within(reading).getByRole('link', { name: 'Go to library' })).toBeTruthy();
@@ -117,12 +120,39 @@ describe('DashboardPage', () => {
     network.answer(`GET ${BookPaths.facets}`, new Response('{}', { status: 500 }));
     network.answer(`GET ${BookPaths.list}`, new Response('{}', { status: 500 }));
     renderDashboard();
-    expect(screen.getAllByText('Loading…')).toHaveLength(2);
+    expect(await screen.findAllByText('Loading…')).toHaveLength(2);
     await waitFor(() => expect(screen.getAllByText(/^Could not load/)).toHaveLength(3));
     const alerts = screen.getAllByText(/^Could not load/).map((p) => p.parentElement!);
     expect(alerts[0]!.textContent).toContain('Could not load your book counts.');
     network.answer(`GET ${BookPaths.facets}`, facets);
     fireEvent.click(within(alerts[0]!).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('12')).toBeTruthy();
+  });
+
+  it('greets a reader without a single book as new and offers the ways to begin', async () => {
+    let total = 0;
+    network.answer(`GET ${BookPaths.facets}`, () => json(total === 0 ? { ...facets, total: 0, status: [] } : facets));
+    network.answer(`POST ${BookPaths.demo}`, () => {
+      total = 23;
+      return json({ added: 23 }, 201);
+    });
+    answerBooks([], [book('b2', 'Earthsea')]);
+    renderDashboard();
+
+    expect(await screen.findByText('Welcome, Ada Reader!')).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Books by status' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Go to Settings' })).toBeNull();
+    const start = screen.getByRole('region', { name: 'Start your library' });
+    expect(within(start).getByRole('link', { name: 'Add Book' }).getAttribute('href')).toBe('/dashboard?add=1');
+    // Import is not offered until it works.
+    expect(start.textContent).not.toMatch(/import/i);
+
+    fireEvent.click(within(start).getByRole('button', { name: 'Load sample library' }));
+    expect(await screen.findByText('Welcome back, Ada Reader!')).toBeTruthy();
+    expect(network.requests(`POST ${BookPaths.demo}`)).toHaveLength(1);
+    expect(await screen.findByRole('list', { name: 'Books by status' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Start your library' })).toBeNull();
+    expect(getToasts().some((t) => t.title === 'Sample library loaded')).toBe(true);
   });
 });

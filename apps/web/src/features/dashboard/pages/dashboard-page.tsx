@@ -3,7 +3,9 @@ import { Settings, Target } from 'lucide-react';
 import { Link } from 'react-router';
 import { focusRing, primaryButton } from '../../../components/ui/button-styles';
 import { cappedPercent, ProgressBar } from '../../../components/ui/progress-bar';
+import { useDashboardFacets } from '../api/use-dashboard-books';
 import { BookListCard } from '../components/book-list-card';
+import { FirstRun } from '../components/first-run';
 import { StatusCounts } from '../components/status-counts';
 
 interface DashboardPageProps {
@@ -12,8 +14,9 @@ interface DashboardPageProps {
 }
 
 const link = `rounded font-medium text-indigo-600 hover:underline dark:text-indigo-400 ${focusRing}`;
+// Only the search changes: the Add Book dialog opens over the dashboard.
 const addBook = (
-  <Link to="/books?add=1" className={link}>
+  <Link to={{ search: '?add=1' }} className={link}>
     Add Book
   </Link>
 );
@@ -25,18 +28,31 @@ const goToLibrary = (
 
 /** The signed-in home (spec core.md §2): counts by status, what is being read, what was added, the goal. */
 export function DashboardPage({ me, booksRead }: DashboardPageProps) {
-  const goal = me.readingGoal;
-  // A goal is always for the current year, whatever year the spec's example shows.
-  const year = new Date().getFullYear();
+  const facets = useDashboardFacets();
+  // Not a single book yet: a new reader, greeted as one and shown how to begin rather than six zeros.
+  const firstRun = facets.data?.total === 0;
   return (
     <section aria-labelledby="dashboard-title" data-tab="dashboard" className="space-y-6">
       <div>
         <h1 id="dashboard-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
           Dashboard
         </h1>
-        <p className="mt-1 text-gray-600 dark:text-gray-400">Welcome back, {me.name}!</p>
+        {/* Held empty (its height kept) until the counts say which greeting is true. */}
+        <p className="mt-1 min-h-6 text-gray-600 dark:text-gray-400">
+          {facets.isPending ? '' : firstRun ? `Welcome, ${me.name}!` : `Welcome back, ${me.name}!`}
+        </p>
       </div>
+      {firstRun ? <FirstRun /> : <LibraryOverview goal={me.readingGoal} booksRead={booksRead} />}
+    </section>
+  );
+}
 
+/** The dashboard of a library with books: counts, what is being read, what was added, the goal. */
+function LibraryOverview({ goal, booksRead }: { goal: number; booksRead: number }) {
+  // A goal is always for the current year, whatever year the spec's example shows.
+  const year = new Date().getFullYear();
+  return (
+    <>
       <StatusCounts />
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -85,6 +101,6 @@ export function DashboardPage({ me, booksRead }: DashboardPageProps) {
           Go to Settings
         </Link>
       </div>
-    </section>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMe } from '../../../lib/session';
 import { AppearanceTab } from '../components/appearance-tab';
@@ -6,13 +7,21 @@ import { ProfileTab } from '../components/profile-tab';
 import { LoadError } from '../components/query-status';
 import { ReadingGoalTab } from '../components/reading-goal-tab';
 import { SecurityTab } from '../components/security-tab';
-import { SETTINGS_TABS, toSettingsTab } from '../lib/settings-tabs';
+import { SETTINGS_TABS, toSettingsTab, type SettingsTab } from '../lib/settings-tabs';
 
 const tabClass =
   'shrink-0 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-gray-600 transition-colors hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-400 dark:hover:text-gray-100 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-gray-100';
 
+export interface SettingsPageProps {
+  /**
+   * Sections the shell adds below a tab's own, for settings that belong to another feature (the Accounts
+   * section opens the accounts feature's Manage Accounts): features do not import each other.
+   */
+  sections?: Partial<Record<SettingsTab, ReactNode>>;
+}
+
 /** /settings: the active tab lives in `?tab=` so it can be linked to and survives a reload. */
-export function SettingsPage() {
+export function SettingsPage({ sections = {} }: SettingsPageProps) {
   const [params, setParams] = useSearchParams();
   const tab = toSettingsTab(params.get('tab'));
   const me = useMe();
@@ -33,7 +42,7 @@ export function SettingsPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-          Your profile, reading goal, appearance and account security.
+          Your profile, the accounts your books come from, your reading goal, appearance and security.
         </p>
       </div>
       {me.isPending ? (
@@ -56,17 +65,21 @@ export function SettingsPage() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          <Tabs.Content value="profile" className="focus-visible:outline-none">
+          <Tabs.Content value="profile" className="space-y-6 focus-visible:outline-none">
             <ProfileTab key={me.data.id} me={me.data} />
+            {sections['profile']}
           </Tabs.Content>
-          <Tabs.Content value="reading-goal" className="focus-visible:outline-none">
+          <Tabs.Content value="reading-goal" className="space-y-6 focus-visible:outline-none">
             <ReadingGoalTab key={me.data.id} me={me.data} />
+            {sections['reading-goal']}
           </Tabs.Content>
-          <Tabs.Content value="appearance" className="focus-visible:outline-none">
+          <Tabs.Content value="appearance" className="space-y-6 focus-visible:outline-none">
             <AppearanceTab />
+            {sections['appearance']}
           </Tabs.Content>
-          <Tabs.Content value="security" className="focus-visible:outline-none">
+          <Tabs.Content value="security" className="space-y-6 focus-visible:outline-none">
             <SecurityTab me={me.data} />
+            {sections['security']}
           </Tabs.Content>
         </Tabs.Root>
       )}

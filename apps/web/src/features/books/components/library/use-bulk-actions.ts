@@ -4,9 +4,6 @@ import { toast } from '../../../../lib/toast';
 import { useBulkUpdateBooks, useRevertBooks } from '../../api/use-bulk-update-books';
 import { useDeleteBooks, useRestoreBooks } from '../../api/use-delete-books';
 
-/** Long enough to notice a mistake and reach the Undo button. */
-const UNDO_MS = 8_000;
-
 export const bookCount = (n: number) => (n === 1 ? '1 book' : `${n} books`);
 
 /**
@@ -44,7 +41,6 @@ export function useBulkActions(onDone: () => void) {
           toast({
             type: 'success',
             title,
-            duration: UNDO_MS,
             action: { label: 'Undo', onClick: () => undoChange(previous) },
           });
           onDone();
@@ -60,7 +56,6 @@ export function useBulkActions(onDone: () => void) {
         toast({
           type: 'success',
           title: `${bookCount(count)} deleted`,
-          duration: UNDO_MS,
           action: {
             label: 'Undo',
             onClick: () =>
