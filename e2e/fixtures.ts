@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import {
   fakeOAuthBrowserSession,
   type FakeOAuthBehaviour,
@@ -37,6 +38,46 @@ export async function useFakeProviderAccount(
   if (!url) throw new Error(`No fake ${kind} provider: run the journeys with npm run test:e2e`);
   const { name, value } = fakeOAuthBrowserSession(kind, session);
   await context.addCookies([{ name, value, url }]);
+}
+
+/** Waits for every finite CSS transition and animation on the page to finish; spinners run on. */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Runs axe-core on the page as it is (open dialogs included) and fails on any serious or critical violation of
+ * WCAG 2.2 A/AA or axe's best practices. Label-in-name (WCAG 2.5.3) is still "experimental" in axe, so it is
+ * switched on by name: a control's accessible name must contain the text it shows.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
+  // Colours measured mid-transition (a theme switch, a dialog fading in) would be neither theme's.
+  await settleAnimations(page);
+  // One options object: AxeBuilder#options replaces what withTags would have set.
+  const results = await new AxeBuilder({ page })
+    .options({
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'],
+      },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      help: v.help,
+      nodes: v.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.slice(0, 300)),
+    }));
+  expect(serious, `serious accessibility violations on ${screen}`).toEqual([]);
 }
 
 interface Fixtures {

@@ -20,7 +20,8 @@ interface AppHeaderProps {
 export function AppHeader({ me, sidebarExpanded, sidebarId, onToggleSidebar }: AppHeaderProps) {
   const openAddBook = useOpenAddBook();
   return (
-    <header className="flex h-16 shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-3 sm:gap-3 sm:px-4 dark:border-gray-800 dark:bg-gray-950">
+    // Phones: the search takes a row of its own under the buttons, instead of what room five buttons leave it.
+    <header className="flex shrink-0 flex-wrap items-center gap-2 border-b border-gray-200 bg-white px-3 py-2.5 sm:h-16 sm:flex-nowrap sm:gap-3 sm:px-4 sm:py-0 dark:border-gray-800 dark:bg-gray-950">
       <button
         type="button"
         aria-label="Toggle sidebar"
@@ -39,11 +40,15 @@ export function AppHeader({ me, sidebarExpanded, sidebarId, onToggleSidebar }: A
         <img src="/favicon.svg" alt="" className="size-7" />
         Bookshelf
       </Link>
-      <div className="min-w-0 flex-1">
+      <div className="order-last w-full sm:order-none sm:w-auto sm:min-w-0 sm:flex-1">
         <LibrarySearch />
       </div>
       {/* Opens the Add New Book dialog over the page the reader is on, and focus comes back here on close. */}
-      <button type="button" onClick={openAddBook} className={`${primaryButtonBase} h-9 shrink-0 px-2.5 sm:px-4`}>
+      <button
+        type="button"
+        onClick={openAddBook}
+        className={`${primaryButtonBase} ml-auto h-9 shrink-0 px-2.5 sm:ml-0 sm:px-4`}
+      >
         <Plus aria-hidden className="size-4" />
         <span className="sr-only sm:not-sr-only">Add Book</span>
       </button>

@@ -22,6 +22,12 @@ async function renderShell(route = '/dashboard') {
 }
 
 describe('sidebar', () => {
+  it('keeps the reading goal card inside a landmark', async () => {
+    await renderShell();
+    const region = screen.getByRole('region', { name: 'Reading goal' });
+    expect(within(region).getByText('Click to edit goal')).toBeTruthy();
+  });
+
   it('has the groups, tabs and labels of the spec, as links to their paths', async () => {
     await renderShell();
     const names = within(sidebar())

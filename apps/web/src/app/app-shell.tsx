@@ -19,9 +19,10 @@ function SidebarContent({ collapsed, me }: { collapsed: boolean; me: Me }) {
       <div className="min-h-0 flex-1 overflow-y-auto">
         <SidebarNav collapsed={collapsed} />
       </div>
-      <div className="shrink-0 border-t border-gray-200 p-3 dark:border-gray-800">
+      {/* A landmark of its own, so no content of the page lies outside one (axe "region"). */}
+      <section aria-label="Reading goal" className="shrink-0 border-t border-gray-200 p-3 dark:border-gray-800">
         <ReadingGoalCard booksRead={booksRead} goal={me.readingGoal || DEFAULT_READING_GOAL} collapsed={collapsed} />
-      </div>
+      </section>
     </>
   );
 }

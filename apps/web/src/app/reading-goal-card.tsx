@@ -46,7 +46,7 @@ export function ReadingGoalCard({ booksRead, goal, collapsed }: ReadingGoalCardP
         valueText={`${booksRead} of ${goal} books`}
         className="mt-2"
       />
-      <span className="mt-2 block text-xs text-gray-500 dark:text-gray-400">Click to edit goal</span>
+      <span className="mt-2 block text-xs text-gray-600 dark:text-gray-300">Click to edit goal</span>
     </Link>
   );
 }

@@ -1,16 +1,10 @@
 import { useState } from 'react';
+import { initials } from '../lib/initials';
 
-/** Up to two initials from a display name: "Ada Lovelace" → "AL", "ada" → "A". */
-export function initials(name: string): string {
-  const letters = name
-    .trim()
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase());
-  return letters.join('') || '?';
-}
-
-/** The user's picture, or their initials when there is none or it fails to load. */
+/**
+ * The user's picture, or their initials when there is none or it fails to load. The initials are text a reader
+ * sees, so they stay in the accessible name of the control around them (WCAG 2.5.3, label in name).
+ */
 export function UserAvatar({ name, avatar }: { name: string; avatar: string | null }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (avatar && failed !== avatar) {
@@ -25,10 +19,7 @@ export function UserAvatar({ name, avatar }: { name: string; avatar: string | nu
     );
   }
   return (
-    <span
-      aria-hidden
-      className="flex size-8 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white dark:bg-indigo-500"
-    >
+    <span className="flex size-8 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white dark:bg-indigo-500">
       {initials(name)}
     </span>
   );

@@ -2,7 +2,7 @@ import { ACCOUNT_CURRENCIES, ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES, AccountMessages
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorBox } from '../../../components/ui/error-box';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../components/ui/form-styles';
+import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../components/ui/form-styles';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { accountFormRules, serverFieldOf, type AccountFormValues } from './account-form-values';
@@ -10,8 +10,6 @@ import { SwitchField } from './switch-field';
 
 const labelClass = 'block text-sm font-medium text-gray-700 dark:text-gray-300';
 const requiredLabelClass = `${labelClass} after:ml-0.5 after:text-red-600 after:content-['*'] dark:after:text-red-400`;
-const selectClass =
-  'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 aria-[invalid=true]:border-red-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100';
 
 const FORM_FIELDS = new Set(['name', 'type', 'customType', 'email', 'description']);
 

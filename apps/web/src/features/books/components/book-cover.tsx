@@ -1,5 +1,5 @@
-import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
+import { GeneratedCover } from '../../../components/ui/generated-cover';
 
 interface BookCoverProps {
   title: string;
@@ -7,16 +7,28 @@ interface BookCoverProps {
   coverUrl: string | null;
   /** Tailwind size classes; the cover keeps a 2:3 book shape inside them. */
   className?: string;
+  /** `small` for thumbnails: a drawn cover then shows initials instead of setting the title in type. */
+  size?: 'large' | 'small';
+  /** True where the title is already beside the cover, so a screen reader does not hear it twice. */
+  decorative?: boolean;
 }
 
-/** A book's cover, or a placeholder with its title when there is none or it fails to load (core.md §3). */
-export function BookCover({ title, author, coverUrl, className = 'w-full' }: BookCoverProps) {
+/** A book's cover, or one drawn from its title when there is none or it fails to load (core.md §3). */
+export function BookCover({
+  title,
+  author,
+  coverUrl,
+  className = 'w-full',
+  size = 'large',
+  decorative = false,
+}: BookCoverProps) {
   const [failed, setFailed] = useState(false);
+  const label = decorative ? undefined : `Cover of ${title}`;
   if (coverUrl && !failed) {
     return (
       <img
         src={coverUrl}
-        alt={`Cover of ${title}`}
+        alt={label ?? ''}
         loading="lazy"
         decoding="async"
         referrerPolicy="no-referrer"
@@ -25,15 +37,5 @@ export function BookCover({ title, author, coverUrl, className = 'w-full' }: Boo
       />
     );
   }
-  return (
-    <div
-      role="img"
-      aria-label={`No cover for ${title}`}
-      className={`flex aspect-[2/3] flex-col items-center justify-center gap-1 overflow-hidden rounded-md bg-gradient-to-br from-indigo-100 to-indigo-200 p-2 text-center text-indigo-900 dark:from-indigo-950 dark:to-gray-900 dark:text-indigo-200 ${className}`}
-    >
-      <BookOpen aria-hidden className="size-6 shrink-0 opacity-60" />
-      <span className="line-clamp-3 text-xs font-semibold">{title}</span>
-      <span className="line-clamp-1 text-[10px] opacity-75">{author}</span>
-    </div>
-  );
+  return <GeneratedCover title={title} author={author} size={size} label={label} className={className} />;
 }

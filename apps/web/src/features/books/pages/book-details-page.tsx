@@ -96,7 +96,13 @@ function BookDetails({ book, onDeleting }: { book: Book; onDeleting: (deleting: 
   return (
     <>
       <div className="grid gap-6 md:grid-cols-[12rem_1fr]">
-        <BookCover title={book.title} author={book.author} coverUrl={book.coverUrl} className="w-40 md:w-full" />
+        <BookCover
+          title={book.title}
+          author={book.author}
+          coverUrl={book.coverUrl}
+          className="w-40 md:w-full"
+          decorative
+        />
         <div className="min-w-0 space-y-4">
           <div>
             <h1 id="book-title" className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">

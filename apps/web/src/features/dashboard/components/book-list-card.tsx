@@ -31,7 +31,7 @@ export function BookListCard({ id, title, query, empty }: BookListCardProps) {
               state={ORIGIN}
               className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-gray-800"
             >
-              <SmallCover title={book.title} coverUrl={book.coverUrl} />
+              <SmallCover title={book.title} author={book.author} coverUrl={book.coverUrl} />
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{book.title}</span>
                 <span className="block truncate text-sm text-gray-600 dark:text-gray-400">{book.author}</span>

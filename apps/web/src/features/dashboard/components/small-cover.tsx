@@ -1,17 +1,19 @@
+import { GeneratedCover } from '../../../components/ui/generated-cover';
+
 /**
- * A small cover for the dashboard's lists: the image, or the title's first letter on a tinted card. Lighter than
- * the library's cover (no icon): it sits in the dashboard's first download.
+ * A small cover for the dashboard's lists: the image, or the drawn cover's initials. Decorative either way: the
+ * title is the link beside it.
  */
-export function SmallCover({ title, coverUrl }: { title: string; coverUrl: string | null }) {
-  const box = 'aspect-[2/3] w-10 shrink-0 rounded bg-indigo-100 dark:bg-indigo-950';
+export function SmallCover({ title, author, coverUrl }: { title: string; author: string; coverUrl: string | null }) {
   return coverUrl ? (
-    <img src={coverUrl} alt="" loading="lazy" referrerPolicy="no-referrer" className={`${box} object-cover`} />
+    <img
+      src={coverUrl}
+      alt=""
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      className="aspect-[2/3] w-10 shrink-0 rounded bg-indigo-100 object-cover dark:bg-indigo-950"
+    />
   ) : (
-    <span
-      aria-hidden
-      className={`${box} flex items-center justify-center font-semibold text-indigo-800 dark:text-indigo-200`}
-    >
-      {title.charAt(0).toUpperCase()}
-    </span>
+    <GeneratedCover title={title} author={author} size="small" className="w-10" />
   );
 }

@@ -1,12 +1,5 @@
 import { useState } from 'react';
-
-const initials = (name: string) =>
-  name
-    .trim()
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('') || '?';
+import { initials } from '../../../lib/initials';
 
 /** The avatar as it will look, falling back to the name's initials when there is no image or it fails to load. */
 export function AvatarPreview({ name, url }: { name: string; url: string | null }) {

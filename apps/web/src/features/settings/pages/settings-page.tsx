@@ -10,7 +10,7 @@ import { SecurityTab } from '../components/security-tab';
 import { SETTINGS_TABS, toSettingsTab, type SettingsTab } from '../lib/settings-tabs';
 
 const tabClass =
-  'shrink-0 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-gray-600 transition-colors hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-400 dark:hover:text-gray-100 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-gray-100';
+  'min-w-0 shrink-0 truncate rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-gray-600 transition-colors hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-400 dark:hover:text-gray-100 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-gray-100';
 
 export interface SettingsPageProps {
   /**
@@ -57,7 +57,8 @@ export function SettingsPage({ sections = {} }: SettingsPageProps) {
         <Tabs.Root value={tab} onValueChange={selectTab} className="space-y-6">
           <Tabs.List
             aria-label="Settings sections"
-            className="flex gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 dark:bg-gray-900"
+            // Phones: two rows of two, so every tab shows whole and none hides off the edge.
+            className="grid grid-cols-2 gap-1 rounded-lg bg-gray-100 p-1 sm:flex dark:bg-gray-900"
           >
             {SETTINGS_TABS.map(({ id, label }) => (
               <Tabs.Trigger key={id} value={id} className={tabClass}>

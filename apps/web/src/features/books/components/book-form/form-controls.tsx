@@ -4,11 +4,7 @@ export const labelClass = 'block text-sm font-medium text-gray-700 dark:text-gra
 /** A required field's label gets a red asterisk drawn by CSS, so its accessible name stays the plain label. */
 export const requiredLabelClass = `${labelClass} after:ml-0.5 after:text-red-600 after:content-['*'] dark:after:text-red-400`;
 
-export const selectClass =
-  'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 aria-[invalid=true]:border-red-500 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100';
-
-export const checkboxClass =
-  'size-4 rounded border-gray-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:border-gray-600 dark:bg-gray-900';
+export { checkboxClass, selectClass } from '../../../../components/ui/form-styles';
 
 /** aria-invalid and aria-describedby for a control whose hint and error sit under it. */
 export function describedBy(id: string, error: string | undefined, hint?: ReactNode) {

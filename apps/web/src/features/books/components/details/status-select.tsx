@@ -1,5 +1,5 @@
 import { BOOK_STATUS_LABELS, BOOK_STATUSES, type BookStatus } from '@bookshelf/contract';
-import { inputClass } from '../../../../components/ui/form-styles';
+import { compactSelectClass } from '../../../../components/ui/form-styles';
 import { formatDate } from './format';
 
 interface StatusSelectProps {
@@ -21,7 +21,7 @@ export function StatusSelect({ status, dateRead, disabled = false, onChange }: S
         value={status}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value as BookStatus)}
-        className={`${inputClass} w-auto`}
+        className={compactSelectClass}
       >
         {BOOK_STATUSES.map((value) => (
           <option key={value} value={value}>

@@ -1,6 +1,7 @@
 import { BOOK_FORMAT_LABELS, type Book } from '@bookshelf/contract';
 import type { ChangeEvent, MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { checkboxClass } from '../../../../components/ui/form-styles';
 import type { OriginState } from '../../../../app/use-origin';
 import { BookCover } from '../book-cover';
 import { StatusBadge } from '../status-badge';
@@ -16,9 +17,6 @@ export interface BookItemProps {
   onToggle: (book: Book, index: number, range: boolean) => void;
   onOpen: (book: Book) => void;
 }
-
-const checkboxClass =
-  'size-4 shrink-0 cursor-pointer rounded border-gray-300 accent-indigo-600 dark:border-gray-600 dark:accent-indigo-400';
 
 /** The checkbox: a click toggles this book, a shift-click selects the range from the last one clicked. */
 function SelectBox({
@@ -95,7 +93,7 @@ export function BookCard(props: BookItemProps) {
       className={`${cellClass(selected)} flex h-full flex-col p-2`}
     >
       <div className="relative">
-        <BookCover title={book.title} author={book.author} coverUrl={book.coverUrl} />
+        <BookCover title={book.title} author={book.author} coverUrl={book.coverUrl} decorative />
         <span
           className={`absolute top-1.5 left-1.5 flex rounded-md bg-white/90 p-1 shadow-sm transition-opacity dark:bg-gray-900/90 ${
             selected
@@ -132,7 +130,14 @@ export function BookRow(props: BookItemProps) {
       className={`${cellClass(selected)} flex items-center gap-3 p-2 sm:gap-4`}
     >
       <SelectBox {...props} />
-      <BookCover title={book.title} author={book.author} coverUrl={book.coverUrl} className="w-12 shrink-0" />
+      <BookCover
+        title={book.title}
+        author={book.author}
+        coverUrl={book.coverUrl}
+        className="w-12 shrink-0"
+        size="small"
+        decorative
+      />
       <div className="min-w-0 flex-1 text-sm">
         <TitleLink book={book} origin={origin} />
         <p className="truncate text-xs text-gray-600 dark:text-gray-400">{book.author}</p>

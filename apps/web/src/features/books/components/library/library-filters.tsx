@@ -51,7 +51,6 @@ export function StatusChips({
             key={label}
             type="button"
             aria-pressed={pressed}
-            aria-label={count === undefined ? label : `${label} (${count})`}
             onClick={() => onChange(value)}
             className={`inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors ${focusRing} ${
               pressed
@@ -59,11 +58,11 @@ export function StatusChips({
                 : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200 dark:hover:bg-gray-800'
             }`}
           >
-            {label}
+            {/* Named by exactly what it shows, "All 23", with no aria-label to differ (WCAG 2.5.3, label in name). */}
+            {label}{' '}
             {count !== undefined && (
               <span
-                aria-hidden
-                className={`rounded-full px-1.5 text-xs tabular-nums ${pressed ? 'bg-white/20' : 'bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300'}`}
+                className={`rounded-full px-1.5 text-xs tabular-nums ${pressed ? 'bg-indigo-800 text-white dark:bg-indigo-950' : 'bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300'}`}
               >
                 {count}
               </span>

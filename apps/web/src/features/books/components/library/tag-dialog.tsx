@@ -1,7 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Modal } from '../../../../components/ui/modal';
 import { useId, useState, type FormEvent } from 'react';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
+import {
+  inputClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  selectClass,
+} from '../../../../components/ui/form-styles';
 
 export type TagDialogMode = 'add' | 'remove';
 
@@ -84,7 +89,7 @@ function TagForm({
             )}
           </>
         ) : tags.length > 0 ? (
-          <select id={fieldId} value={text} onChange={(event) => setText(event.target.value)} className={inputClass}>
+          <select id={fieldId} value={text} onChange={(event) => setText(event.target.value)} className={selectClass}>
             {tags.map((t) => (
               <option key={t} value={t}>
                 {t}
