@@ -1,33 +1,46 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http-timeouts.js';
 
 const baseUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
-const ConfigSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('localhost'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  GOOGLE_OAUTH_BASE_URL: baseUrl.optional(),
-  TWITTER_CLIENT_ID: z.string().optional(),
-  TWITTER_CLIENT_SECRET: z.string().optional(),
-  TWITTER_BASE_URL: baseUrl.optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  SMTP_FROM: z.string().default('Bookshelf <no-reply@localhost>'),
-});
+const milliseconds = z.coerce.number().int().positive();
+
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().optional(),
+    SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
+    HEADERS_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.headersMs),
+    REQUEST_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.requestMs),
+    KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+    SOCKET_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.socketMs),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_OAUTH_BASE_URL: baseUrl.optional(),
+    TWITTER_CLIENT_ID: z.string().optional(),
+    TWITTER_CLIENT_SECRET: z.string().optional(),
+    TWITTER_BASE_URL: baseUrl.optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    SMTP_FROM: z.string().default('Bookshelf <no-reply@localhost>'),
+  })
+  .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+    // Node refuses to start an HTTP server otherwise; the headers are part of the request.
+    path: ['HEADERS_TIMEOUT_MS'],
+    error: 'must not be longer than REQUEST_TIMEOUT_MS',
+  });
 
 /** Empty or blank values count as unset, so `PORT= npm start` behaves like leaving PORT out. */
 function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -50,6 +63,8 @@ export interface Config {
   /** The built web app; undefined means the server answers only /api. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /** How long a client may take to send a request, and how long an idle connection is kept. */
+  httpTimeouts: HttpTimeouts;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
   oauth: OAuthConfig;
@@ -96,6 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     logLevel: c.LOG_LEVEL,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : defaultWebDistDir,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    httpTimeouts: {
+      headersMs: c.HEADERS_TIMEOUT_MS,
+      requestMs: c.REQUEST_TIMEOUT_MS,
+      keepAliveMs: c.KEEP_ALIVE_TIMEOUT_MS,
+      socketMs: c.SOCKET_TIMEOUT_MS,
+    },
     trustProxy: c.TRUST_PROXY === 'true',
     oauth: {
       google: oauthClient(c.GOOGLE_CLIENT_ID, c.GOOGLE_CLIENT_SECRET, c.GOOGLE_OAUTH_BASE_URL),
