@@ -8,6 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleServer } from '../../../scripts/build.mjs';
 import { createTestDatabase, testDatabaseKind } from './test/database.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -20,9 +21,11 @@ interface Running {
   nextLine(pattern: RegExp): Promise<string>;
 }
 
-/** Starts the real entry point (src/main.ts through tsx) and waits for its line for people. */
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+const FROM_SOURCE = ['--conditions=source', '--import', 'tsx', 'src/main.ts'];
+
+/** Starts the real entry point (src/main.ts through tsx, or a bundle) and waits for its line for people. */
+async function startServer(env: Record<string, string>, entry = FROM_SOURCE): Promise<Running> {
+  const child = spawn(process.execPath, entry, {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -181,6 +184,27 @@ describe('the server process', () => {
     } finally {
       first.child.kill('SIGTERM');
       expect(await first.exit).toBe(0);
+    }
+  });
+
+  it('runs from the bundle that npm start builds, and migrates a new database from there', async () => {
+    // Inside the repository, where the bundle's npm packages resolve as they do from apps/server/dist.
+    const bundleDir = mkdtempSync(path.join(serverDir, '../../node_modules/.tmp/bundle-'));
+    try {
+      await bundleServer(path.join(bundleDir, 'main.js'));
+      const fresh = path.join(dataDir, 'from-bundle');
+      const server = await startServer({ ...env, DATA_DIR: fresh }, [path.join(bundleDir, 'main.js')]);
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+      const signUp = await fetch(`${server.baseUrl}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'test' },
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.org', password: 'Quiet-lamp-71-orbit' }),
+      });
+      expect(signUp.status).toBe(201);
+      server.child.kill('SIGTERM');
+      expect(await server.exit).toBe(0);
+    } finally {
+      rmSync(bundleDir, { recursive: true, force: true });
     }
   });
 
