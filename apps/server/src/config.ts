@@ -6,41 +6,41 @@ const baseUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or http
 
 const milliseconds = z.coerce.number().int().positive();
 
-const ConfigSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('localhost'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WEB_DIST_DIR: z.string().optional(),
-    SHUTDOWN_TIMEOUT_MS: milliseconds.default(10_000),
-    HEADERS_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.headersMs),
-    REQUEST_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.requestMs),
-    KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
-    SOCKET_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.socketMs),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-    GOOGLE_CLIENT_ID: z.string().optional(),
-    GOOGLE_CLIENT_SECRET: z.string().optional(),
-    GOOGLE_OAUTH_BASE_URL: baseUrl.optional(),
-    TWITTER_CLIENT_ID: z.string().optional(),
-    TWITTER_CLIENT_SECRET: z.string().optional(),
-    TWITTER_BASE_URL: baseUrl.optional(),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-      .optional(),
-    SMTP_FROM: z.string().default('Bookshelf <no-reply@localhost>'),
-  })
-  .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
-    // Node refuses to start an HTTP server otherwise; the headers are part of the request.
-    path: ['HEADERS_TIMEOUT_MS'],
-    error: 'must not be longer than REQUEST_TIMEOUT_MS',
-  });
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HEADERS_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.headersMs),
+  REQUEST_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.requestMs),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+  SOCKET_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.socketMs),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_BASE_URL: baseUrl.optional(),
+  TWITTER_CLIENT_ID: z.string().optional(),
+  TWITTER_CLIENT_SECRET: z.string().optional(),
+  TWITTER_BASE_URL: baseUrl.optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  SMTP_FROM: z.string().default('Bookshelf <no-reply@localhost>'),
+});
+
+// Node refuses to start an HTTP server whose headers may take longer than the whole request.
+const CheckedConfigSchema = ConfigSchema.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+  path: ['HEADERS_TIMEOUT_MS'],
+  error: 'must not be longer than REQUEST_TIMEOUT_MS',
+});
 
 /** Empty or blank values count as unset, so `PORT= npm start` behaves like leaving PORT out. */
 function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -96,7 +96,7 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once at start-up; a bad value stops the process with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): Config {
-  const parsed = ConfigSchema.safeParse(withoutBlanks(env));
+  const parsed = CheckedConfigSchema.safeParse(withoutBlanks(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
