@@ -35,6 +35,9 @@ const projects: TestProjectConfiguration[] = [
     test: { name: 'tools', root: here('./tools'), include: ['**/*.test.ts'], environment: 'node' },
   },
   {
+    test: { name: 'scripts', root: here('./scripts'), include: ['*.test.ts'], environment: 'node' },
+  },
+  {
     resolve: { alias },
     test: { name: 'bench', root: here('./bench'), include: ['**/*.test.ts'], environment: 'node' },
   },

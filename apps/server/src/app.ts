@@ -33,6 +33,7 @@ import { registerAuthentication } from './platform/authentication.js';
 import { createBackground } from './platform/background.js';
 import { apiNotFound, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type EventBus } from './platform/events.js';
+import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './platform/http-timeouts.js';
 import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { createRateLimiter } from './platform/rate-limit.js';
@@ -57,6 +58,8 @@ export interface AppOptions {
   linkOrigin?: string;
   /** The clock of sessions, tokens and limits; tests move it instead of waiting. */
   now?: () => Date;
+  /** Limits on slow clients; the defaults when unset. */
+  httpTimeouts?: HttpTimeouts;
 }
 
 /** Expired sessions, reset links and rate-limit windows are swept this often. */
@@ -71,8 +74,11 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: requestId,
-    // Idle keep-alive sockets are closed on shutdown; in-flight requests are allowed to finish.
+    // platform/shutdown.ts closes idle sockets on shutdown and lets in-flight requests finish; a request
+    // that arrives on a busy keep-alive socket meanwhile is answered (with Connection: close), not a 503.
     forceCloseConnections: 'idle',
+    return503OnClosing: false,
+    ...httpTimeoutOptions(options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
     rewriteUrl: routableUrl,

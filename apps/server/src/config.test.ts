@@ -37,6 +37,33 @@ describe('loadConfig', () => {
   });
 });
 
+describe('HTTP timeouts', () => {
+  it('bounds slow clients by default and takes each limit from its variable', () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({
+      headersMs: 15_000,
+      requestMs: 60_000,
+      keepAliveMs: 72_000,
+      socketMs: 120_000,
+    });
+    expect(
+      loadConfig({
+        HEADERS_TIMEOUT_MS: '1000',
+        REQUEST_TIMEOUT_MS: '2000',
+        KEEP_ALIVE_TIMEOUT_MS: '3000',
+        SOCKET_TIMEOUT_MS: '4000',
+      }).httpTimeouts,
+    ).toEqual({ headersMs: 1_000, requestMs: 2_000, keepAliveMs: 3_000, socketMs: 4_000 });
+  });
+
+  it('refuses a zero, a non-number, and headers allowed longer than the whole request', () => {
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: 'soon' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '20000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/,
+    );
+  });
+});
+
 describe('sign-in and mail settings', () => {
   it('offers a provider only with both its client id and secret, and keeps only the origin of a base URL', () => {
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).oauth.google).toBeUndefined();

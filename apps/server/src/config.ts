@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http-timeouts.js';
 
 const baseUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+const milliseconds = z.coerce.number().int().positive();
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,6 +18,10 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HEADERS_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.headersMs),
+  REQUEST_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.requestMs),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+  SOCKET_TIMEOUT_MS: milliseconds.default(DEFAULT_HTTP_TIMEOUTS.socketMs),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -27,6 +34,12 @@ const ConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   SMTP_FROM: z.string().default('Bookshelf <no-reply@localhost>'),
+});
+
+// Node refuses to start an HTTP server whose headers may take longer than the whole request.
+const CheckedConfigSchema = ConfigSchema.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+  path: ['HEADERS_TIMEOUT_MS'],
+  error: 'must not be longer than REQUEST_TIMEOUT_MS',
 });
 
 /** Empty or blank values count as unset, so `PORT= npm start` behaves like leaving PORT out. */
@@ -50,6 +63,8 @@ export interface Config {
   /** The built web app; undefined means the server answers only /api. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /** How long a client may take to send a request, and how long an idle connection is kept. */
+  httpTimeouts: HttpTimeouts;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
   oauth: OAuthConfig;
@@ -81,7 +96,7 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once at start-up; a bad value stops the process with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): Config {
-  const parsed = ConfigSchema.safeParse(withoutBlanks(env));
+  const parsed = CheckedConfigSchema.safeParse(withoutBlanks(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
@@ -96,6 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     logLevel: c.LOG_LEVEL,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : defaultWebDistDir,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    httpTimeouts: {
+      headersMs: c.HEADERS_TIMEOUT_MS,
+      requestMs: c.REQUEST_TIMEOUT_MS,
+      keepAliveMs: c.KEEP_ALIVE_TIMEOUT_MS,
+      socketMs: c.SOCKET_TIMEOUT_MS,
+    },
     trustProxy: c.TRUST_PROXY === 'true',
     oauth: {
       google: oauthClient(c.GOOGLE_CLIENT_ID, c.GOOGLE_CLIENT_SECRET, c.GOOGLE_OAUTH_BASE_URL),

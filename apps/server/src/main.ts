@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { readyUrl } from './platform/ready-url.js';
 import { createShutdown } from './platform/shutdown.js';
 
 // apps/web/dist seen from both apps/server/src (tsx) and apps/server/dist (node).
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     oauth: config.oauth,
     mail: { smtpUrl: config.smtpUrl, from: config.smtpFrom },
+    httpTimeouts: config.httpTimeouts,
   });
   const shutdown = createShutdown({
     app,
@@ -55,7 +58,10 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
-  app.log.info({ database: database.kind, web: Boolean(config.webDistDir) }, 'Bookshelf is ready');
+  const url = readyUrl(app.server.address() as AddressInfo, config.host);
+  app.log.info({ database: database.kind, web: Boolean(config.webDistDir), url }, 'Bookshelf is ready');
+  // The one line meant for a person, among the JSON lines meant for a log collector.
+  if (config.logLevel !== 'silent') console.log(`Bookshelf is ready at ${url}`);
 }
 
 main().catch((err: unknown) => {
