@@ -5,22 +5,17 @@
 // apps/server/src/test/contention.ts). Prints the throughput and the 5xx count, and whether the kept facet
 // counts still equal a recount. Budget: zero 5xx and no drift. Exits 1 over budget.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { buildApp } from '../../apps/server/src/app.js';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client.js';
+import type { DatabaseHandle } from '../../apps/server/src/db/client.js';
 import { rowsOf } from '../../apps/server/src/db/rows.js';
 import { facetCountDrift, runContention, serverErrors } from '../../apps/server/src/test/contention.js';
-import { withScratchPostgres } from '../support/scratch-postgres.js';
+import { onEachDatabase } from '../support/each-database.js';
 
 const CLIENTS = Number(process.env.BENCH_CONTENTION_CLIENTS ?? 30);
 const DURATION_MS = Number(process.env.BENCH_CONTENTION_MS ?? 10_000);
 const BOOKS = 4;
-const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 let over = false;
 const summary: string[] = [];
@@ -97,33 +92,7 @@ async function run(kind: 'pglite' | 'postgres', database: DatabaseHandle) {
 // BENCH_CONTENTION_ONLY=pglite|postgres runs one of them.
 const only = process.env.BENCH_CONTENTION_ONLY;
 
-if (only !== 'postgres') {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bookshelf-bench-contention-'));
-  try {
-    const database = openDatabase({ kind: 'pglite', dataDir });
-    try {
-      await run('pglite', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_PG_URL;
-const admin = postgres(pgUrl, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
-const reachable = await admin`select 1`.then(
-  () => true,
-  (error: unknown) => {
-    say(`contention.postgres: skipped (PostgreSQL at ${new URL(pgUrl).host} unreachable: ${String(error)})`);
-    return false;
-  },
-);
-if (reachable && only !== 'pglite') {
-  await withScratchPostgres(admin, pgUrl, `bench_contention_${process.pid}`, (database) => run('postgres', database));
-}
-await admin.end({ timeout: 5 });
+await onEachDatabase('contention', run, { only, skipped: say });
 
 console.log(`\n# summary\n${summary.join('\n')}`);
 process.exit(over ? 1 : 0);
