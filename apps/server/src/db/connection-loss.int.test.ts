@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signUp } from '../test/browser.js';
 import { requireTestDatabaseUrl, testDatabaseKind } from '../test/database.js';
+import { inTransaction } from './transaction.js';
 
 // Only PostgreSQL has connections a server can end (pg_terminate_backend, a restart, a failover); PGlite runs
 // inside the process, and its being closed is answered 503 like any outage (health.int.test.ts).
@@ -12,12 +13,21 @@ describe.runIf(testDatabaseKind === 'postgres')('database connections ended by t
   let t: TestApp;
   let admin: postgres.Sql;
   let name: string;
+  let transactionRuns = 0;
   beforeAll(async () => {
     t = await createTestApp({
       extend: (app) => {
         app.get('/api/test/slow-read', async () => {
           await t.database.db.execute(sql`select pg_sleep(0.5)`);
           return { ok: true };
+        });
+        app.post('/api/test/slow-transaction', async () => {
+          await inTransaction(t.database.db, async (tx) => {
+            transactionRuns += 1;
+            await tx.execute(sql`select 1`);
+            await tx.execute(sql`select pg_sleep(0.5)`);
+          });
+          return { runs: transactionRuns };
         });
         // Not a plain read, so it is not sent again: a lost connection can only be answered 503.
         app.post('/api/test/slow-write', async () => {
@@ -89,6 +99,23 @@ describe.runIf(testDatabaseKind === 'postgres')('database connections ended by t
     await terminateAppConnections();
     const res = await pending;
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('runs a transaction whose connection was ended under it again, and the process lives on', async () => {
+    // postgres.js 3.4.9 wrote ROLLBACK to the closed connection here and crashed the process with an uncaught
+    // TypeError (see transaction.ts); vitest fails a run with an uncaught error.
+    const pending = t.app.inject({
+      method: 'POST',
+      url: '/api/test/slow-transaction',
+      headers: { 'x-requested-with': 't' },
+    });
+    await untilRunning('pg_sleep');
+    await terminateAppConnections();
+    const res = await pending;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ runs: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // when the crash used to come
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('answers a write whose connection was ended under it 503 with Retry-After, not 500', async () => {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from './client.js';
 import {
+  isConnectionError,
   isRetryableConnectionLoss,
   isTransactionConflict,
   LOST_CONNECTION_PAUSE_MS,
@@ -19,12 +20,20 @@ import {
  */
 export async function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   let conflictRetries = 1;
-  let connectionRetries = lostConnectionRetries((db as { $client?: unknown }).$client);
+  const client = (db as { $client?: unknown }).$client;
+  let connectionRetries = lostConnectionRetries(client);
+  const pinsConnections = typeof (client as { begin?: unknown } | undefined)?.begin === 'function';
   for (;;) {
     let done = false;
     try {
       return await db.transaction(async (tx) => {
-        const result = await work(tx as unknown as Database);
+        let result: T;
+        try {
+          result = await work(tx as unknown as Database);
+        } catch (error) {
+          if (pinsConnections && isConnectionError(error)) return stranded();
+          throw error;
+        }
         done = true;
         return result;
       });
@@ -42,3 +51,12 @@ export async function inTransaction<T>(db: Database, work: (tx: Database) => Pro
     }
   }
 }
+
+/**
+ * postgres.js 3.4.9 answers a transaction whose connection closed under it at once (CONNECTION_CLOSED, from
+ * the connection's close), but if the transaction's function then fails too it writes ROLLBACK to the closed
+ * connection, which throws an uncaught TypeError in a setImmediate and ends the process (porsager/postgres
+ * issues 1154 and 1208, unfixed). So after a lost connection the function never settles: the transaction
+ * still fails with CONNECTION_CLOSED, nothing is written, and the pending promise is collected with it.
+ */
+const stranded = () => new Promise<never>(() => undefined);
