@@ -64,13 +64,14 @@ describe('inTransaction', () => {
 });
 
 describe('retryingReads', () => {
-  /** A client whose first statement fails with `error`; `.values()` and a plain await both count. */
-  function client(error: Error) {
+  /** A pool of `max` connections whose first `failures` statements fail with `error`. */
+  function client(error: Error, { max = 1, failures = 1 } = {}) {
     const sent: string[] = [];
     const fake = {
+      options: { max },
       unsafe(statement: string) {
         sent.push(statement);
-        const answer = sent.length === 1 ? Promise.reject(error) : Promise.resolve([{ n: 1 }]);
+        const answer = sent.length <= failures ? Promise.reject(error) : Promise.resolve([{ n: 1 }]);
         answer.catch(() => undefined);
         return Object.assign(answer, { values: () => answer });
       },
@@ -82,6 +83,15 @@ describe('retryingReads', () => {
     const { sql, sent } = client(connectionClosed());
     await expect(sql.unsafe('select "id" from "books"').values()).resolves.toEqual([{ n: 1 }]);
     expect(sent).toHaveLength(2);
+  });
+
+  it('tries as many times as the pool has connections, each of which may have been ended', async () => {
+    const flushed = client(connectionClosed(), { max: 4, failures: 4 });
+    await expect(flushed.sql.unsafe('select 1').values()).resolves.toEqual([{ n: 1 }]);
+    expect(flushed.sent).toHaveLength(5);
+    const down = client(connectionClosed(), { max: 4, failures: 9 });
+    await expect(down.sql.unsafe('select 1')).rejects.toThrow(/CONNECTION_CLOSED/);
+    expect(down.sent).toHaveLength(5);
   });
 
   it('does not send a write or a locking read again, nor a read that failed for another reason', async () => {
