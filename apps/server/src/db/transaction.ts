@@ -15,8 +15,8 @@ import {
  *  - the connection was lost before the work was done (pg_terminate_backend, a restart): the server rolled it
  *    back, and postgres.js replaces the dead connection, so a later run gets a live one (lostConnectionRetries).
  * A connection lost while committing is not retried: the commit may have happened.
- * `work` may therefore run more than once; it must only touch the database through `tx` and decide from what it reads
- * there, not from anything it read before.
+ * `work` may therefore run more than once: it must only touch the database through `tx`, and decide from what
+ * it reads there, not from anything read before.
  */
 export async function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   let conflictRetries = 1;
