@@ -34,6 +34,22 @@ export default tseslint.config(
     },
   },
   {
+    // Transactions go through inTransaction (apps/server/src/db/transaction.ts), which runs one again after a
+    // deadlock or a lost connection.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/transaction.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            'Open transactions with inTransaction (db/transaction.ts): it retries deadlocks and lost connections.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -11,20 +11,17 @@
 // Loading ends with ANALYZE, and with VACUUM too on PostgreSQL, whose autovacuum would do so soon anyway.
 // Exits 1 when a p95 is over budget, after printing EXPLAIN ANALYZE of the statements of that request.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { buildApp } from '../../apps/server/src/app.js';
-import { openDatabase, type Database, type DatabaseHandle } from '../../apps/server/src/db/client.js';
+import type { Database, DatabaseHandle } from '../../apps/server/src/db/client.js';
 import { rowsOf } from '../../apps/server/src/db/rows.js';
 import * as schema from '../../apps/server/src/db/schema/index.js';
 import { searchTextOf } from '../../apps/server/src/features/books/book-search.js';
-import { withScratchPostgres } from '../support/scratch-postgres.js';
+import { onEachDatabase } from '../support/each-database.js';
 import { time, type Timing } from '../support/timing.js';
 
 const BOOKS = Number(process.env.BENCH_LIBRARY_BOOKS ?? 100_000);
@@ -34,7 +31,6 @@ const WARMUP = 20;
 const MIN_ROUNDS = 5;
 const MAX_MS = 8_000;
 const BUDGET_P95_MS = { pglite: 60, postgres: 30 } as const;
-const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const WORD = 'lighthouse';
 const TYPO = 'lighthuose';
@@ -318,37 +314,14 @@ async function run(kind: Kind, database: DatabaseHandle) {
 const only = process.env.BENCH_LIBRARY_ONLY;
 const keep = Boolean(process.env.BENCH_LIBRARY_KEEP);
 
-if (only !== 'postgres') {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bookshelf-bench-library-'));
-  try {
-    const database = openDatabase({ kind: 'pglite', dataDir });
-    try {
-      await run('pglite', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_PG_URL;
-const admin = postgres(pgUrl, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
-const reachable = await admin`select 1`.then(
-  () => true,
-  (error: unknown) => {
-    const line = `library.*.postgres: skipped (PostgreSQL at ${new URL(pgUrl).host} unreachable: ${String(error)})`;
+await onEachDatabase('library', run, {
+  only,
+  keep,
+  skipped: (line) => {
     console.log(line);
     summary.push(line);
-    return false;
   },
-);
-if (reachable && only !== 'pglite') {
-  await withScratchPostgres(admin, pgUrl, `bench_library_${process.pid}`, (database) => run('postgres', database), {
-    keep,
-  });
-}
-await admin.end({ timeout: 5 });
+});
 
 console.log(`\n# summary\n${summary.join('\n')}`);
 process.exit(over ? 1 : 0);

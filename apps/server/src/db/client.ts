@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.js';
+import { retryingReads } from './read-retry.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -70,7 +71,7 @@ function openPglite(dataDir: string | undefined): DatabaseHandle {
 }
 
 function openPostgres(url: string, maxConnections: number): DatabaseHandle {
-  const client = postgres(url, { max: maxConnections, onnotice: () => undefined });
+  const client = retryingReads(postgres(url, { max: maxConnections, onnotice: () => undefined }));
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
   return {
     kind: 'postgres',

@@ -1,6 +1,7 @@
 import { ErrorCode, type ApiError } from '@bookshelf/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isConnectionError, isTransactionConflict } from '../db/errors.js';
 
 /** An error whose status, code and message are meant for the caller. Anything else is a 500. */
 export class AppError extends Error {
@@ -22,34 +23,11 @@ function body(request: FastifyRequest, code: string, message: string, issues?: A
   return { error: { code, message, requestId: request.id, ...(issues ? { issues } : {}) } };
 }
 
-/** Codes that only a database driver produces: the connection is gone or the server is shutting down. */
-const DATABASE_DOWN_CODES = new Set([
-  'CONNECTION_CLOSED', // postgres.js
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
-  '57P01', // PostgreSQL admin_shutdown
-  '57P03', // PostgreSQL cannot_connect_now
-]);
-/** Socket failures, which mean "database down" only below a failed query. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
-
 /**
- * True when the error says the database cannot be reached right now. A bare socket error counts only
- * inside a failed database query, so an outbound HTTP failure is never reported as a database outage.
+ * True when the database could not be reached or the connection was lost under the request (a restart, a
+ * failover, pg_terminate_backend): nothing the caller did wrong, and worth trying again in a moment.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  let inQuery = false;
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 6; e = e.cause, depth += 1) {
-    if (e.name === 'DrizzleQueryError') inQuery = true;
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (DATABASE_DOWN_CODES.has(code) || (inQuery && SOCKET_CODES.has(code)))) {
-      return true;
-    }
-    if (/PGlite is closed/i.test(e.message)) return true;
-  }
-  return false;
-}
+export const isDatabaseUnavailable = (error: unknown) => isConnectionError(error);
 
 /** Fastify's own client errors keep their message (it describes the request); anything else gets these. */
 const CLIENT_ERROR_CODES: Record<number, string> = {
@@ -116,7 +94,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .headers(error.headers)
         .send(body(request, error.code, error.message));
     }
-    if (isDatabaseUnavailable(error)) {
+    // A transaction that lost to another even when run again (see db/transaction.ts) is as passing as a lost
+    // connection: the caller may simply send the request again.
+    if (isDatabaseUnavailable(error) || isTransactionConflict(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
         .code(503)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { accounts, books, type AccountRow } from '../../db/schema/index.js';
 
 export type AccountValues = Omit<AccountRow, 'userId' | 'id' | 'dateAdded' | 'updatedAt'>;
@@ -57,16 +58,20 @@ export function createAccountsRepository(db: Database) {
     },
     /** Deletes the account; its books (trashed ones too) move to the default account through the foreign key. */
     async delete(userId: string, id: string): Promise<number | undefined> {
-      return db.transaction(async (tx) => {
-        const [moving] = await tx
-          .select({ n: count() })
+      return inTransaction(db, async (tx) => {
+        // The foreign key moves the books in whatever order it finds them; locking them first, in id order
+        // like every other change to books, keeps this from deadlocking with a bulk change of the same books.
+        const moving = await tx
+          .select({ deletedAt: books.deletedAt })
           .from(books)
-          .where(and(eq(books.userId, userId), eq(books.accountId, id), isNull(books.deletedAt)));
+          .where(and(eq(books.userId, userId), eq(books.accountId, id)))
+          .orderBy(books.id)
+          .for('update');
         const deleted = await tx
           .delete(accounts)
           .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
           .returning({ id: accounts.id });
-        return deleted.length > 0 ? Number(moving?.n ?? 0) : undefined;
+        return deleted.length > 0 ? moving.filter((b) => b.deletedAt === null).length : undefined;
       });
     },
   };

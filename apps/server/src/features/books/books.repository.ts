@@ -36,6 +36,11 @@ const bookColumns = {
 export type StoredBook = Omit<BookRow, 'searchText' | 'searchVector' | 'deletedAt'>;
 export type BookValues = Omit<NewBookRow, 'id' | 'userId' | 'searchVector' | 'deletedAt'>;
 
+/** The fields a bulk change or its undo writes, for one book. */
+export type BookStateChange = Pick<StoredBook, 'id' | 'status' | 'dateRead' | 'tags' | 'bindingType'> & {
+  searchText: string;
+};
+
 export interface BookFilter {
   q?: string | undefined;
   status?: string | undefined;
@@ -61,6 +66,19 @@ export interface FacetRow {
 }
 
 const live = (userId: string) => and(eq(books.userId, userId), isNull(books.deletedAt));
+
+/**
+ * The ids of these books, their rows locked in id order (a statement locks the rows it changes in whatever
+ * order it finds them): two changes of overlapping sets of books queue on the first book they share instead
+ * of each holding a book the other waits for.
+ */
+const lockedInIdOrder = (executor: Database, userId: string, ids: string[]) =>
+  executor
+    .select({ id: books.id })
+    .from(books)
+    .where(and(eq(books.userId, userId), inArray(books.id, ids)))
+    .orderBy(books.id)
+    .for('update');
 
 /**
  * The search condition: every word must match the book, whole or as the beginning of a word, through the
@@ -183,11 +201,17 @@ export function createBooksRepository(db: Database) {
       return row;
     },
 
-    async findMany(userId: string, ids: string[], executor: Database = db): Promise<StoredBook[]> {
+    /**
+     * Reads books to change them, locking their rows in id order: two changes of overlapping sets of books
+     * then queue on the first book they share instead of each holding a book the other waits for.
+     */
+    async lockMany(userId: string, ids: string[], executor: Database): Promise<StoredBook[]> {
       return executor
         .select(bookColumns)
         .from(books)
-        .where(and(live(userId), inArray(books.id, ids)));
+        .where(and(live(userId), inArray(books.id, ids)))
+        .orderBy(books.id)
+        .for('update');
     },
 
     async update(userId: string, id: string, values: Partial<BookValues>, executor: Database = db) {
@@ -197,6 +221,39 @@ export function createBooksRepository(db: Database) {
         .where(and(live(userId), eq(books.id, id)))
         .returning(bookColumns);
       return row;
+    },
+
+    /**
+     * Writes status, dateRead, tags (with the search text) and binding type of many books in ONE statement:
+     * the counts kept from books then change in one step, in key order (migration 0004), instead of once per
+     * book, which would hold some count rows while waiting for others.
+     */
+    async updateStates(userId: string, changes: BookStateChange[], executor: Database): Promise<StoredBook[]> {
+      if (changes.length === 0) return [];
+      const rows = JSON.stringify(
+        changes.map((c) => ({
+          id: c.id,
+          status: c.status,
+          date_read: c.dateRead?.toISOString() ?? null,
+          tags: c.tags,
+          search_text: c.searchText,
+          binding_type: c.bindingType,
+        })),
+      );
+      const v = sql`jsonb_to_recordset(${rows}::jsonb) as v(id uuid, status text, date_read timestamptz, tags text[], search_text text, binding_type text)`;
+      return executor
+        .update(books)
+        .set({
+          status: sql`v.status`,
+          dateRead: sql`v.date_read`,
+          tags: sql`v.tags`,
+          searchText: sql`v.search_text`,
+          bindingType: sql`v.binding_type`,
+          updatedAt: sql`now()`,
+        })
+        .from(v)
+        .where(and(live(userId), sql`${books.id} = v.id`))
+        .returning(bookColumns);
     },
 
     async list(userId: string, filter: BookFilter, page: BookPage) {
@@ -261,20 +318,26 @@ export function createBooksRepository(db: Database) {
     },
 
     /** Moves books to the trash; they stay restorable until purged. */
-    async trash(userId: string, ids: string[], now: Date): Promise<number> {
-      const rows = await db
+    async trash(userId: string, ids: string[], now: Date, executor: Database = db): Promise<number> {
+      const rows = await executor
         .update(books)
         .set({ deletedAt: now })
-        .where(and(live(userId), inArray(books.id, ids)))
+        .where(and(live(userId), inArray(books.id, lockedInIdOrder(executor, userId, ids))))
         .returning({ id: books.id });
       return rows.length;
     },
 
-    async restore(userId: string, ids: string[]): Promise<number> {
-      const rows = await db
+    async restore(userId: string, ids: string[], executor: Database = db): Promise<number> {
+      const rows = await executor
         .update(books)
         .set({ deletedAt: null })
-        .where(and(eq(books.userId, userId), isNotNull(books.deletedAt), inArray(books.id, ids)))
+        .where(
+          and(
+            eq(books.userId, userId),
+            isNotNull(books.deletedAt),
+            inArray(books.id, lockedInIdOrder(executor, userId, ids)),
+          ),
+        )
         .returning({ id: books.id });
       return rows.length;
     },
@@ -290,7 +353,15 @@ export function createBooksRepository(db: Database) {
     },
 
     async purgeTrashedBefore(cutoff: Date): Promise<void> {
-      await db.delete(books).where(and(isNotNull(books.deletedAt), lt(books.deletedAt, cutoff)));
+      // Rows locked in id order, as every change to books does (lockedInIdOrder), so that a purge and a
+      // restore of the same old books queue instead of deadlocking.
+      const expired = db
+        .select({ id: books.id })
+        .from(books)
+        .where(and(isNotNull(books.deletedAt), lt(books.deletedAt, cutoff)))
+        .orderBy(books.id)
+        .for('update');
+      await db.delete(books).where(inArray(books.id, expired));
     },
   };
 }

@@ -22,10 +22,11 @@ import {
 } from '@bookshelf/contract';
 import type { Database } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { inputToValues, NEW_BOOK_DEFAULTS, statusOf, toBook, withSearchText } from './book-mapper.js';
-import type { BookValues, BooksRepository, FacetRow, StoredBook } from './books.repository.js';
+import type { BookStateChange, BookValues, BooksRepository, FacetRow, StoredBook } from './books.repository.js';
 
 export interface BooksServiceDeps {
   db: Database;
@@ -124,6 +125,14 @@ export function createBooksService({ db, books, events, now }: BooksServiceDeps)
     return row;
   }
 
+  /**
+   * Every change to a user's books is a transaction that locks the books it reads to change them (in id
+   * order), so it decides from the book as it is when written, and changes them in one statement, so the
+   * counts kept from books are locked in one ordered step (migration 0004): two writers of the same library
+   * queue instead of deadlocking.
+   */
+  const write = <T>(work: (tx: Database) => Promise<T>) => inTransaction(db, work);
+
   return {
     async list(userId: string, query: BookListQuery): Promise<BookList> {
       const typed = query.q?.trim() || undefined;
@@ -174,9 +183,12 @@ export function createBooksService({ db, books, events, now }: BooksServiceDeps)
     async create(userId: string, input: CreateBookRequest): Promise<Book> {
       const values = applyRules(input, inputToValues(input), null);
       const row = await withAccountCheck(() =>
-        books.insert(
-          userId,
-          withSearchText({ ...NEW_BOOK_DEFAULTS, dateAdded: now(), ...values }, undefined) as BookValues,
+        write((tx) =>
+          books.insert(
+            userId,
+            withSearchText({ ...NEW_BOOK_DEFAULTS, dateAdded: now(), ...values }, undefined) as BookValues,
+            tx,
+          ),
         ),
       );
       await announce(changeEvents(userId, null, row));
@@ -184,10 +196,16 @@ export function createBooksService({ db, books, events, now }: BooksServiceDeps)
     },
 
     async update(userId: string, id: string, input: UpdateBookRequest): Promise<Book> {
-      const current = await mustFind(userId, id);
-      const values = applyRules(input, inputToValues(input), current);
-      const row = await withAccountCheck(() => books.update(userId, id, withSearchText(values, current)));
-      if (!row) throw notFound(BookMessages.notFound); // deleted meanwhile
+      const { current, row } = await withAccountCheck(() =>
+        write(async (tx) => {
+          const [current] = await books.lockMany(userId, [id], tx);
+          if (!current) throw notFound(BookMessages.notFound);
+          const values = applyRules(input, inputToValues(input), current);
+          const row = await books.update(userId, id, withSearchText(values, current), tx);
+          if (!row) throw notFound(BookMessages.notFound);
+          return { current, row };
+        }),
+      );
       await announce(changeEvents(userId, current, row));
       return toBook(row);
     },
@@ -198,21 +216,23 @@ export function createBooksService({ db, books, events, now }: BooksServiceDeps)
       const addTag = request.addTag?.trim();
       const removeTag = request.removeTag?.trim().toLowerCase();
       if (!status && !addTag && !removeTag) throw invalid('Choose a change: status, addTag or removeTag.');
-      const { previous, changes } = await db.transaction(async (tx) => {
-        const rows = await books.findMany(userId, [...new Set(request.ids)], tx as Database);
-        const previous: BookState[] = [];
-        const changes: BookChange[] = [];
-        for (const current of rows) {
-          previous.push(stateOf(current));
+      const { previous, changes } = await write(async (tx) => {
+        const rows = await books.lockMany(userId, [...new Set(request.ids)], tx);
+        const updates = rows.map((current) => {
           let tags = current.tags;
           if (addTag) tags = normalizeTags([...tags, addTag]);
           if (removeTag) tags = tags.filter((t) => t.toLowerCase() !== removeTag);
           if (tags.length > BookLimits.tagsMax) throw invalid(`A book can have at most ${BookLimits.tagsMax} tags.`);
-          const values = applyRules({ ...(status ? { status } : {}) }, { tags }, current);
-          const row = await books.update(userId, current.id, withSearchText(values, current), tx as Database);
-          if (row) changes.push(...changeEvents(userId, current, row));
-        }
-        return { previous, changes };
+          return stateChange(current, applyRules({ ...(status ? { status } : {}) }, { tags }, current));
+        });
+        const written = new Map((await books.updateStates(userId, updates, tx)).map((row) => [row.id, row]));
+        return {
+          previous: rows.map(stateOf),
+          changes: rows.flatMap((current) => {
+            const row = written.get(current.id);
+            return row ? changeEvents(userId, current, row) : [];
+          }),
+        };
       });
       await announce(changes);
       return { updated: previous.length, previous };
@@ -220,44 +240,52 @@ export function createBooksService({ db, books, events, now }: BooksServiceDeps)
 
     /** Puts status, dateRead and tags back as a bulk change found them (Undo); records no activity. */
     async revert(userId: string, states: BookState[]) {
-      return db.transaction(async (tx) => {
-        const rows = await books.findMany(
-          userId,
-          states.map((s) => s.id),
-          tx as Database,
-        );
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        let count = 0;
-        for (const state of states) {
-          const current = byId.get(state.id);
-          if (!current) continue;
-          const status = state.status;
-          const values: Partial<BookValues> = {
+      const wanted = new Map(states.map((s) => [s.id, s]));
+      return write(async (tx) => {
+        const rows = await books.lockMany(userId, [...wanted.keys()], tx);
+        const updates = rows.map((current) => {
+          const { status, dateRead, tags } = wanted.get(current.id)!;
+          return stateChange(current, {
             status,
-            dateRead: status === 'read' ? new Date(state.dateRead ?? now().toISOString()) : null,
-            tags: normalizeTags(state.tags),
-          };
-          if (await books.update(userId, state.id, withSearchText(values, current), tx as Database)) count += 1;
-        }
-        return { count };
+            dateRead: status === 'read' ? new Date(dateRead ?? now().toISOString()) : null,
+            tags: normalizeTags(tags),
+          });
+        });
+        return { count: (await books.updateStates(userId, updates, tx)).length };
       });
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      if ((await books.trash(userId, [id], now())) === 0) throw notFound(BookMessages.notFound);
+      if ((await write((tx) => books.trash(userId, [id], now(), tx))) === 0) {
+        throw notFound(BookMessages.notFound);
+      }
     },
 
     async removeMany(userId: string, ids: string[]) {
-      return { count: await books.trash(userId, [...new Set(ids)], now()) };
+      return { count: await write((tx) => books.trash(userId, [...new Set(ids)], now(), tx)) };
     },
 
     async restore(userId: string, ids: string[]) {
-      return { count: await books.restore(userId, [...new Set(ids)]) };
+      return { count: await write((tx) => books.restore(userId, [...new Set(ids)], tx)) };
     },
 
     async purgeTrash() {
       await books.purgeTrashedBefore(new Date(now().getTime() - TRASH_RETENTION_DAYS * 86_400_000));
     },
+  };
+}
+
+/** What a bulk change writes to one book: its new values, and what it had for anything they leave out. */
+function stateChange(current: StoredBook, values: Partial<BookValues>): BookStateChange {
+  const pick = <K extends 'status' | 'dateRead' | 'tags' | 'bindingType'>(key: K): StoredBook[K] =>
+    values[key] !== undefined ? (values[key] as StoredBook[K]) : current[key];
+  return {
+    id: current.id,
+    status: pick('status'),
+    dateRead: pick('dateRead'),
+    tags: pick('tags'),
+    bindingType: pick('bindingType'),
+    searchText: withSearchText(values, current).searchText!,
   };
 }
 

@@ -1,5 +1,6 @@
 import { BookMessages, ErrorCode, type CreateBookRequest } from '@bookshelf/contract';
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { inputToValues, NEW_BOOK_DEFAULTS, statusOf, withSearchText } from './book-mapper.js';
 import type { BooksRepository, BookValues } from './books.repository.js';
@@ -34,11 +35,11 @@ export function createDemoService({ db, books, now }: DemoServiceDeps) {
 
   return {
     async load(userId: string): Promise<{ added: number }> {
-      return db.transaction(async (tx) => {
-        if (!(await books.markDemoLoaded(userId, tx as Database))) {
+      return inTransaction(db, async (tx) => {
+        if (!(await books.markDemoLoaded(userId, tx))) {
           throw new AppError(409, ErrorCode.conflict, BookMessages.demoLoaded);
         }
-        const rows = await books.insertMany(userId, SAMPLE_BOOKS.map(valuesOf), tx as Database);
+        const rows = await books.insertMany(userId, SAMPLE_BOOKS.map(valuesOf), tx);
         return { added: rows.length };
       });
     },
