@@ -31,7 +31,7 @@ import { createDemoService } from './features/books/demo.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { registerAuthentication } from './platform/authentication.js';
 import { createBackground } from './platform/background.js';
-import { apiNotFound, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
+import { apiNotFound, clientError, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type EventBus } from './platform/events.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './platform/http-timeouts.js';
 import { createMailer } from './platform/mailer.js';
@@ -81,6 +81,7 @@ export async function buildApp(options: AppOptions) {
     ...httpTimeoutOptions(options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     rewriteUrl: routableUrl,
     trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();

@@ -179,9 +179,13 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return out;
 }
 
-/** At most 2 decimals, checked in cents so that 0.1 + 0.2 style float noise does not reject 19.99. */
+/**
+ * At most 2 decimals: the value is exactly the number its whole cents stand for. A decimal with 2 places
+ * parses to the double nearest to it, and cents / 100 rounds to that same double, so 19.99 passes despite
+ * binary noise; 1e-300 or 19.990000001 do not, as a tolerance in cents would let them (and store them).
+ */
 export function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+  return Math.round(value * 100) / 100 === value;
 }
 
 /** The fields the status rules read and write. */

@@ -256,14 +256,25 @@ export const BookSchema = z.object({
 BookSchema.register(z.globalRegistry, { id: 'Book' });
 export type Book = z.infer<typeof BookSchema>;
 
+/**
+ * A whole number in the query string: digits only. Coercing any string let an empty `?rating=` through as 0
+ * (a filter for unrated books nobody asked for), and `0x10`, `1e3` or ` 5` as numbers.
+ */
 const intParam = (label: string, min: number, max: number) =>
-  z.coerce
-    .number(`${label} must be a whole number.`)
-    .check(
-      z.int(`${label} must be a whole number.`),
-      z.minimum(min, `${label} must be at least ${min}.`),
-      z.maximum(max, `${label} must be at most ${max}.`),
-    );
+  z.pipe(
+    z.pipe(
+      z
+        .string(`${label} must be a whole number.`)
+        .check(
+          z.regex(/^\d{1,15}$/, `${label} must be a whole number.`),
+          z.describe(`A whole number from ${min} to ${max}.`),
+        ),
+      z.transform(Number),
+    ),
+    z
+      .number()
+      .check(z.minimum(min, `${label} must be at least ${min}.`), z.maximum(max, `${label} must be at most ${max}.`)),
+  );
 
 export const BookListQuerySchema = z.object({
   /** Words of the title, author, ISBN, tags or notes; typos and word beginnings still match. */

@@ -58,6 +58,8 @@ describe('dates', () => {
   it('still says what is wrong with a value that is not a date at all', () => {
     expect(message(day, '2024-02-30')).toBe('Purchase date must be a date (YYYY-MM-DD).');
     expect(message(instant, 'yesterday')).toBe('Date read must be a date.');
+    expect(message(either, 'yesterday')).toBe('Date read must be a date.');
+    expect(message(either, '2024-02-30')).toBe('Date read must be a date.');
     expect(day.safeParse('2024-05-01T10:00:00Z').success).toBe(false);
   });
 });

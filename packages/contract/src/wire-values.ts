@@ -52,5 +52,6 @@ export function dateInput(label: string, accepts: 'day' | 'instant' | 'day-or-in
   const instant = z.iso.datetime({ offset: true, error: `${label} must be a date.` });
   if (accepts === 'day') return day.check(inRange);
   if (accepts === 'instant') return instant.check(inRange);
-  return z.union([z.iso.date(`${label} must be a date.`), instant]).check(inRange);
+  // The union's own message: without one a value that is neither form is only "Invalid input".
+  return z.union([z.iso.date(), instant], `${label} must be a date.`).check(inRange);
 }

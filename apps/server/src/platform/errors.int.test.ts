@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { ApiErrorSchema } from '@bookshelf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { parseRawAnswer, sendRaw } from '../test/raw-http.js';
 import { AppError } from './errors.js';
 
 /** What the web app sends with every unsafe request (the CSRF check refuses anything without it). */
@@ -77,6 +79,15 @@ describe('error answers', () => {
     expect(body.error.requestId).toBe(res.headers['x-request-id']);
   });
 
+  it('answers a too-long path segment with 414 and does not repeat the address back', async () => {
+    const long = 'x'.repeat(5_000);
+    const res = await t.app.inject({ method: 'GET', url: `/api/books/${long}` });
+    expect(res.statusCode).toBe(414);
+    const body = ApiErrorSchema.parse(res.json());
+    expect(body.error).toMatchObject({ code: 'URI_TOO_LONG', message: 'The address is too long.' });
+    expect(res.body).not.toContain(long);
+  });
+
   it('passes an AppError status, code and message through', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/teapot' });
     expect(res.statusCode).toBe(418);
@@ -129,5 +140,40 @@ describe('error answers', () => {
   it('sends a Content-Security-Policy header', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
+
+describe('requests Node refuses before Fastify sees them', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['a garbled request line', 'NOT HTTP AT ALL\r\n\r\n', 400, 'BAD_REQUEST'],
+    ['a header without a colon', 'GET /api/health HTTP/1.1\r\nHost: x\r\nbroken\r\n\r\n', 400, 'BAD_REQUEST'],
+    [
+      'two different Content-Lengths',
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}',
+      400,
+      'BAD_REQUEST',
+    ],
+    [
+      'headers past the size limit',
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'HEADERS_TOO_LARGE',
+    ],
+  ])('answers %s in the API error body and hangs up', async (_label, request, status, code) => {
+    const { received, waited } = await sendRaw(port, request);
+    const answer = parseRawAnswer(received);
+    expect(answer.statusLine).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(answer.head).toMatch(/content-type: application\/json/i);
+    expect(ApiErrorSchema.parse(answer.body).error.code).toBe(code);
+    expect(waited).not.toBe('still open');
   });
 });

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ErrorCode, type ApiError } from '@bookshelf/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -35,15 +37,22 @@ const CLIENT_ERROR_CODES: Record<number, string> = {
   404: ErrorCode.notFound,
   405: 'METHOD_NOT_ALLOWED',
   406: 'NOT_ACCEPTABLE',
+  408: 'REQUEST_TIMEOUT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
 };
+const MALFORMED_REQUEST = 'The request could not be understood.';
 const CLIENT_ERROR_MESSAGES: Record<number, string> = {
-  400: 'The request could not be understood.',
+  400: MALFORMED_REQUEST,
+  408: 'The request did not arrive in time.',
   413: 'The request is too large.',
+  414: 'The address is too long.',
   415: 'This content type is not supported.',
   429: 'Too many requests. Please wait a moment before trying again.',
+  431: 'The request headers are too large.',
 };
 
 /**
@@ -52,10 +61,40 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
  */
 export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  // A too-long path segment's message would repeat the whole address back, up to the header size limit.
+  const message = status === 414 ? (CLIENT_ERROR_MESSAGES[414] ?? error.message) : error.message;
   void reply
     .code(status)
     .header('x-request-id', request.id)
-    .send(body(request, CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST', error.message));
+    .send(body(request, CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST', message));
+}
+
+/** Node's parser errors that have an answer of their own; any other is a 400. */
+const CLIENT_ERROR_STATUS: Record<string, number> = { ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_HEADER_OVERFLOW: 431 };
+
+/**
+ * Node's 'clientError': a request too malformed, too large or too late for Fastify ever to see (a garbled
+ * request line, headers past the size limit, a slow client past the timeouts). It gets the API's error body
+ * too, written straight to the socket as Node itself does, which then closes.
+ */
+export function clientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // Never write into a response already under way (a pipelined request before this one): that would corrupt it.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+    const json = JSON.stringify({
+      error: {
+        code: CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST',
+        message: CLIENT_ERROR_MESSAGES[status] ?? MALFORMED_REQUEST,
+      },
+    } satisfies ApiError);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function notFoundReply(request: FastifyRequest, reply: FastifyReply) {

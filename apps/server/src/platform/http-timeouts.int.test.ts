@@ -1,8 +1,8 @@
-import { once } from 'node:events';
-import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { ApiErrorSchema } from '@bookshelf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { parseRawAnswer, sendRaw } from '../test/raw-http.js';
 
 const timeouts = { headersMs: 400, requestMs: 800, keepAliveMs: 300, socketMs: 5_000 };
 
@@ -17,22 +17,7 @@ describe('slow clients', () => {
   });
   afterAll(() => t.close());
 
-  /** Sends `data` and nothing more; resolves with what the server answered and when it hung up. */
-  async function stall(data: string) {
-    const socket = connect(port, '127.0.0.1');
-    await once(socket, 'connect');
-    const started = Date.now();
-    let received = '';
-    socket.on('data', (d: Buffer) => (received += d.toString()));
-    socket.on('error', () => undefined);
-    socket.write(data);
-    const waited = await Promise.race([
-      once(socket, 'close').then(() => Date.now() - started),
-      new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), 5_000)),
-    ]);
-    socket.destroy();
-    return { received, waited };
-  }
+  const stall = (data: string) => sendRaw(port, data);
 
   it('answers 408 and hangs up on a body that stops arriving, once the request timeout passes', async () => {
     const { received, waited } = await stall(
@@ -40,6 +25,8 @@ describe('slow clients', () => {
         'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
     );
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    // In the API's error body, not Fastify's own {"error":"Request Timeout",...}.
+    expect(ApiErrorSchema.parse(parseRawAnswer(received).body).error.code).toBe('REQUEST_TIMEOUT');
     expect(waited).toBeGreaterThanOrEqual(timeouts.requestMs - 50);
     expect(waited).toBeLessThan(timeouts.requestMs + 1_000);
   });

@@ -270,3 +270,43 @@ describe('dates the schema bounds', () => {
     }
   });
 });
+
+describe('money the schema bounds', () => {
+  // A tolerance in cents let these through, and they were stored as sent: 1e-300 came back as a price.
+  const NOT_CENTS = [1e-300, 0.000001, 19.990000001];
+  const moneyCases: [label: string, body: (price: number) => object, path: string][] = [
+    [
+      'current value',
+      (price) => ({ ...book, currentValue: { amount: price, currency: 'USD' } }),
+      'body.currentValue.amount',
+    ],
+    ['purchase price', (price) => ({ ...book, purchaseInfo: { ...purchase, price } }), 'body.purchaseInfo.price'],
+    [
+      'price point',
+      (price) => ({ ...book, priceHistory: [{ date: '2024-01-01', price, currency: 'USD' }] }),
+      'body.priceHistory.0.price',
+    ],
+  ];
+
+  it.each(moneyCases)('refuses a %s with more than 2 decimals, however small', async (_label, body, path) => {
+    for (const price of NOT_CENTS) await expectRefused(() => browser.post('/api/books', body(price)), path);
+    await expectRefused(() => browser.patch(`/api/books/${bookId}`, body(NOT_CENTS[0]!)), path);
+  });
+
+  it('keeps a price with 2 decimals exactly', async () => {
+    const res = await browser.post('/api/books', { ...book, currentValue: { amount: 19.99, currency: 'USD' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ currentValue: { amount: number } }>().currentValue.amount).toBe(19.99);
+    expect((await browser.delete(`/api/books/${res.json<{ id: string }>().id}`)).statusCode).toBe(204);
+  });
+});
+
+describe('a date read that is not a date', () => {
+  it('is refused with a message that says so, not only "Invalid input"', async () => {
+    for (const dateRead of ['yesterday', '2024-02-30', '2024-13-01T00:00:00Z']) {
+      const res = await browser.patch(`/api/books/${bookId}`, { status: 'read', dateRead });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toBe('Invalid body.dateRead: Date read must be a date.');
+    }
+  });
+});

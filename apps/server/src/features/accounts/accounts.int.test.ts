@@ -104,4 +104,32 @@ describe('accounts', () => {
     expect((await other.browser.get('/api/accounts')).json()).toHaveLength(1);
     expect((await owner.browser.get('/api/accounts')).json()[1].name).toBe('Kobo');
   });
+
+  it('keeps every edit when one account is changed from several places at once', async () => {
+    const { browser } = await signUp(t.app);
+    for (let round = 0; round < 5; round += 1) {
+      const account = await addAccount(browser, {
+        name: 'Kobo',
+        type: 'kobo',
+        settings: { defaultCurrency: 'USD', autoSync: false, notifications: false },
+      });
+      // Each change names different fields; before, each wrote back the type and settings it had read.
+      const changes = [
+        { settings: { autoSync: true } },
+        { settings: { notifications: true } },
+        { settings: { defaultCurrency: 'EUR' } },
+        { type: 'other', customType: 'Library card' },
+        { description: 'Borrowed e-books' },
+      ];
+      const answers = await Promise.all(changes.map((body) => browser.patch(`/api/accounts/${account.id}`, body)));
+      expect(answers.map((a) => a.statusCode)).toEqual(changes.map(() => 200));
+      const stored = (await browser.get('/api/accounts')).json<Account[]>().find((a) => a.id === account.id);
+      expect(stored).toMatchObject({
+        type: 'other',
+        customType: 'Library card',
+        description: 'Borrowed e-books',
+        settings: { defaultCurrency: 'EUR', autoSync: true, notifications: true },
+      });
+    }
+  });
 });

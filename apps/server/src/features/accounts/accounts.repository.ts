@@ -48,13 +48,23 @@ export function createAccountsRepository(db: Database) {
       await db.insert(accounts).values({ ...values, userId, id });
       return id;
     },
-    async update(userId: string, id: string, values: Partial<AccountValues>) {
-      const rows = await db
-        .update(accounts)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
-        .returning({ id: accounts.id });
-      return rows.length > 0;
+    /**
+     * Changes the account as `change` decides from it as it is now: the row stays locked from the read to the
+     * write, so two changes at once queue, and neither writes back fields (settings, type) it read before the
+     * other's commit. False when there is no such account; whatever `change` throws rolls it back. The lock
+     * leaves the key alone (no key update), so books may still be added to or moved into the account meanwhile.
+     */
+    async update(userId: string, id: string, change: (current: AccountRow) => Partial<AccountValues>) {
+      return inTransaction(db, async (tx) => {
+        const mine = and(eq(accounts.userId, userId), eq(accounts.id, id));
+        const [current] = await tx.select().from(accounts).where(mine).for('no key update');
+        if (!current) return false;
+        await tx
+          .update(accounts)
+          .set({ ...change(current), updatedAt: sql`now()` })
+          .where(mine);
+        return true;
+      });
     },
     /** Deletes the account; its books (trashed ones too) move to the default account through the foreign key. */
     async delete(userId: string, id: string): Promise<number | undefined> {

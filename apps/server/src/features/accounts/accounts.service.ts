@@ -67,19 +67,21 @@ export function createAccountsService({ accounts }: { accounts: AccountsReposito
     },
 
     async update(userId: string, id: string, input: UpdateAccountRequest): Promise<Account> {
-      const current = await mustFind(userId, id);
       if (id === DEFAULT_ACCOUNT_ID && input.isActive === false) throw invalid(AccountMessages.defaultAlwaysActive);
-      const type = input.type ?? (current.type as AccountType);
-      const customType = customTypeFor(type, input.customType !== undefined ? input.customType : current.customType);
-      if (type === 'other' && !customType && id !== DEFAULT_ACCOUNT_ID)
-        throw invalid(AccountMessages.customTypeRequired);
-      const values: Partial<AccountValues> = { type, customType };
-      if (input.name !== undefined) values.name = input.name.trim();
-      if (input.email !== undefined) values.email = clean(input.email);
-      if (input.description !== undefined) values.description = clean(input.description);
-      if (input.isActive !== undefined) values.isActive = input.isActive;
-      if (input.settings !== undefined) values.settings = { ...current.settings, ...input.settings };
-      await accounts.update(userId, id, values);
+      const found = await accounts.update(userId, id, (current) => {
+        const type = input.type ?? (current.type as AccountType);
+        const customType = customTypeFor(type, input.customType !== undefined ? input.customType : current.customType);
+        if (type === 'other' && !customType && id !== DEFAULT_ACCOUNT_ID)
+          throw invalid(AccountMessages.customTypeRequired);
+        const values: Partial<AccountValues> = { type, customType };
+        if (input.name !== undefined) values.name = input.name.trim();
+        if (input.email !== undefined) values.email = clean(input.email);
+        if (input.description !== undefined) values.description = clean(input.description);
+        if (input.isActive !== undefined) values.isActive = input.isActive;
+        if (input.settings !== undefined) values.settings = { ...current.settings, ...input.settings };
+        return values;
+      });
+      if (!found) throw notFound(AccountMessages.notFound);
       return toAccount(await mustFind(userId, id));
     },
 

@@ -257,6 +257,27 @@ describe('search, filters, sort and paging', () => {
     expect((await browser.get('/api/books?sort=colour')).statusCode).toBe(400);
   });
 
+  it('takes only digits as a number in the query: an empty rating is no filter for unrated books', async () => {
+    const { browser } = await signUp(t.app);
+    await addBook(browser, { title: 'Unrated', author: 'A' });
+    for (const query of ['rating=', 'rating', 'rating=%20', 'limit=0x10', 'offset=1e3', 'limit=%205', 'rating=2.0']) {
+      const res = await browser.get(`/api/books?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.message, query).toMatch(
+        /^Invalid querystring\.(rating|limit|offset): \w+ must be a whole number\.$/,
+      );
+    }
+    expect((await browser.get('/api/books?rating=0')).json().total).toBe(1);
+    expect((await browser.get('/api/books?limit=007&offset=0')).json()).toMatchObject({
+      limit: 7,
+      offset: 0,
+      total: 1,
+    });
+    expect((await browser.get('/api/books?offset=99999999999')).json().error.message).toBe(
+      'Invalid querystring.offset: Offset must be at most 10000000.',
+    );
+  });
+
   it('counts facets by status, format, genre, tag and account', async () => {
     const { browser } = await signUp(t.app);
     await browser.post('/api/demo/load');
