@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { COVER_PALETTES, COVER_PATTERNS, coverDesign, hashText, patternBackground } from './generated-cover';
+import {
+  COVER_PALETTES,
+  COVER_PATTERNS,
+  coverDesign,
+  hashText,
+  patternBackground,
+  titleSizeCqw,
+} from './generated-cover';
 import { contrastRatio } from './wcag-contrast';
 
 describe('generated cover palettes', () => {
@@ -44,5 +51,22 @@ describe('coverDesign', () => {
 describe('patternBackground', () => {
   it.each(COVER_PATTERNS)('%s draws in the palette colour', (pattern) => {
     expect(patternBackground(pattern, '#123456').backgroundImage).toContain('#123456');
+  });
+});
+
+describe('titleSizeCqw', () => {
+  it('keeps the full size for titles of short words', () => {
+    expect(titleSizeCqw('The Road')).toBe(12);
+    expect(titleSizeCqw('A Brief History of Time')).toBe(12);
+  });
+
+  it('sets a title with a long word smaller, so the word is not broken', () => {
+    expect(titleSizeCqw('Neuromancer')).toBeLessThan(12);
+    expect(titleSizeCqw('Neuromancer') * 0.55 * 'Neuromancer'.length).toBeLessThanOrEqual(70);
+    expect(titleSizeCqw('Extraordinarily Long')).toBeLessThan(titleSizeCqw('Neuromancer'));
+  });
+
+  it('never goes below a readable size, even for a word without end', () => {
+    expect(titleSizeCqw('Supercalifragilisticexpialidocious-and-more')).toBe(6.5);
   });
 });

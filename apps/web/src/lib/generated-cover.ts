@@ -93,3 +93,19 @@ export function patternBackground(
       };
   }
 }
+
+/** The title's type size at most, in cover widths (cqw): three or four short words to a line. */
+const TITLE_MAX_CQW = 12;
+/**
+ * A serif semibold letter is about 0.55 em wide and the title's box about 70 cqw, so a word of n letters fits
+ * on one line at 70 / (0.55 n) ≈ 127 / n cqw; 120 leaves a margin. Breaking inside a word ("Neuromance / r")
+ * is left for words so long that the type would get unreadably small.
+ */
+const TITLE_FIT_CQW = 120;
+const TITLE_MIN_CQW = 6.5;
+
+/** The title's type size in cqw: as large as the longest word allows without breaking it. */
+export function titleSizeCqw(title: string): number {
+  const longest = Math.max(1, ...title.split(/\s+/).map((word) => [...word].length));
+  return Math.max(TITLE_MIN_CQW, Math.min(TITLE_MAX_CQW, TITLE_FIT_CQW / longest));
+}

@@ -1,4 +1,4 @@
-import { coverDesign, patternBackground } from '../../lib/generated-cover';
+import { coverDesign, patternBackground, titleSizeCqw } from '../../lib/generated-cover';
 import { initials } from '../../lib/initials';
 
 interface GeneratedCoverProps {
@@ -46,7 +46,10 @@ export function GeneratedCover({ title, author, size, label, className = 'w-full
           className="absolute inset-x-[8%] top-[7%] flex max-h-[74%] flex-col gap-[4cqw] overflow-hidden rounded-sm border border-current/30 p-[7cqw] text-left"
           style={{ backgroundColor: palette.background }}
         >
-          <span className="line-clamp-4 font-serif text-[clamp(0.625rem,12cqw,1.75rem)] leading-tight font-semibold text-balance wrap-anywhere">
+          <span
+            className="line-clamp-4 font-serif leading-tight font-semibold text-balance wrap-anywhere"
+            style={{ fontSize: `clamp(0.625rem, ${titleSizeCqw(title)}cqw, 1.75rem)` }}
+          >
             {title}
           </span>
           <span className="h-px w-1/4 shrink-0 bg-current opacity-60" />
