@@ -137,9 +137,9 @@ export async function buildApp(options: AppOptions) {
   });
   const background = createBackground(app.log);
   const auth = createAuthService({
+    db,
     users,
     resets: createPasswordResetsRepository(db),
-    apiTokens: apiTokensRepository,
     limiter,
     mailer,
     background,

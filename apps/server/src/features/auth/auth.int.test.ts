@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createBrowser, newUser, setCookies, signUp } from '../../test/browser.js';
+import { failSessionDeletes } from '../../test/fail-session-deletes.js';
+import { WRONG_CURRENT_PASSWORD_PER_USER } from './auth.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -283,9 +285,81 @@ describe('password change', () => {
     expect((await createBrowser(t.app).post('/api/auth/login', user)).statusCode).toBe(200);
   });
 
+  it('lets only one of five parallel changes made with the same current password hold', async () => {
+    const { browser, user } = await signUp(t.app);
+    const newPasswords = [1, 2, 3, 4, 5].map((n) => `a new long password ${n}`);
+    const answers = await Promise.all(
+      newPasswords.map((newPassword) =>
+        browser.post('/api/me/password', { currentPassword: user.password, newPassword }),
+      ),
+    );
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 204)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.statusCode !== 204)) {
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).message).toBe(AuthMessages.wrongCurrentPassword);
+    }
+    const winner = newPasswords[codes.indexOf(204)]!;
+    for (const password of [user.password, ...newPasswords]) {
+      const login = await createBrowser(t.app).post('/api/auth/login', { ...user, password });
+      expect(login.statusCode, password).toBe(password === winner ? 200 : 401);
+    }
+  });
+
+  it('changes the password, the API tokens and the other sessions together or not at all', async () => {
+    const { browser, user, me, tokenWorks } = await withToken();
+    const other = createBrowser(t.app);
+    expect((await other.post('/api/auth/login', user)).statusCode).toBe(200);
+    const change = { currentPassword: user.password, newPassword: 'a new long password' };
+
+    // The last write (ending the other sessions) fails: the new password and the revoked token must not stay.
+    const restore = await failSessionDeletes(t.database.db, me.id);
+    try {
+      expect((await browser.post('/api/me/password', change)).statusCode).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect(await tokenWorks()).toBe(true);
+    expect((await other.get('/api/me')).statusCode).toBe(200);
+    expect((await createBrowser(t.app).post('/api/auth/login', user)).statusCode).toBe(200);
+
+    expect((await browser.post('/api/me/password', change)).statusCode).toBe(204);
+    expect(await tokenWorks()).toBe(false);
+    expect((await other.get('/api/me')).statusCode).toBe(401);
+    expect((await browser.get('/api/me')).statusCode).toBe(200);
+    expect((await createBrowser(t.app).post('/api/auth/login', user)).statusCode).toBe(401);
+  });
+
+  it('answers 429 with Retry-After after 10 wrong current passwords in an hour, even with the right one', async () => {
+    const { browser, user } = await signUp(t.app);
+    const attempt = (currentPassword: string) =>
+      browser.post('/api/me/password', { currentPassword, newPassword: 'a new long password' });
+    const guesses = await Promise.all(
+      Array.from({ length: WRONG_CURRENT_PASSWORD_PER_USER.limit + 5 }, (_, n) => attempt(`guess number ${n}`)),
+    );
+    const codes = guesses.map((res) => res.statusCode).sort();
+    expect(codes).toEqual([...Array<number>(10).fill(400), ...Array<number>(5).fill(429)]);
+    const refused = await attempt(user.password);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Hourly rate limit exceeded for password change. Try again in 60 minutes.',
+    });
+    // The limit is the user's, not the session's: another device of the same user is refused too.
+    const other = createBrowser(t.app);
+    await other.post('/api/auth/login', user);
+    const fromOther = await other.post('/api/me/password', {
+      currentPassword: user.password,
+      newPassword: 'x new long password',
+    });
+    expect(fromOther.statusCode).toBe(429);
+    expect((await createBrowser(t.app).post('/api/auth/login', user)).statusCode).toBe(200);
+  });
+
   /** Signs up and mints an API token; answers a check that the token still works. */
   async function withToken() {
-    const { browser, user } = await signUp(t.app);
+    const { browser, user, me } = await signUp(t.app);
     const created = await browser.post('/api/me/tokens', { name: 'backup script' });
     expect(created.statusCode).toBe(201);
     const token = created.json<{ token: string }>().token;
@@ -293,7 +367,7 @@ describe('password change', () => {
       (await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } }))
         .statusCode === 200;
     expect(await tokenWorks()).toBe(true);
-    return { browser, user, tokenWorks };
+    return { browser, user, me, tokenWorks };
   }
 
   it.each([

@@ -111,7 +111,8 @@ export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps):
       },
       async (request, reply) => {
         const user = await auth.resetPassword(request.body.token, request.body.password);
-        await cookies.revokeAllAndSignIn(request, reply, user.id);
+        // Every session of the account ended with the reset; this browser gets a fresh one.
+        await cookies.signIn(request, reply, user.id, { persistent: false, provider: 'password' });
         return toMe(user, 'password');
       },
     );

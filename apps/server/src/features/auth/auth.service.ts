@@ -13,25 +13,35 @@ import type { EventBus } from '../../platform/events.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Background } from '../../platform/background.js';
 import type { Mailer } from '../../platform/mailer.js';
-import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.js';
+import { createRateLimiter, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit.js';
 import { hashSecret, randomSecret } from '../../platform/secrets.js';
+import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_PER_IP, loginKeys, signInDelayMs } from './sign-in-limits.js';
-import type { ApiTokensRepository, PasswordResetsRepository } from './sessions.repository.js';
-import type { UsersRepository } from './users.repository.js';
+import {
+  createApiTokensRepository,
+  createPasswordResetsRepository,
+  createSessionsRepository,
+  type PasswordResetsRepository,
+} from './sessions.repository.js';
+import { createUsersRepository, type UsersRepository } from './users.repository.js';
 
 /** Generous, because a household or school shares one address; it stops scripted mass sign-up. */
 export const REGISTER_PER_IP: RateLimitRule = { service: 'sign-up', limit: 50, window: 'hour' };
 export const RESET_MAIL_PER_IP: RateLimitRule = { service: 'password reset', limit: 10, window: 'hour' };
 /** Beyond this the request is answered as usual but no mail is sent, so nobody can flood an inbox. */
 export const RESET_MAIL_PER_EMAIL: RateLimitRule = { service: 'password reset', limit: 3, window: 'hour' };
+/** Wrong current passwords per user: a stolen session must not become a way to guess the password. */
+export const WRONG_CURRENT_PASSWORD_PER_USER: RateLimitRule = { service: 'password change', limit: 10, window: 'hour' };
 
 export interface AuthServiceDeps {
+  /** Password changes and resets write the user, its links, tokens and sessions in one transaction. */
+  db: Database;
   users: UsersRepository;
   resets: PasswordResetsRepository;
-  apiTokens: Pick<ApiTokensRepository, 'deleteByUser'>;
   limiter: RateLimiter;
   mailer: Mailer;
   /** Runs the reset mail after the answer; the job queue replaces it later. */
@@ -62,10 +72,18 @@ function assertNotCommon(password: string) {
   if (isCommonPassword(password)) throw new AppError(400, ErrorCode.validation, AuthMessages.passwordTooCommon);
 }
 
+/** The stores a password change or reset writes, all bound to one transaction. */
+const credentialStores = (tx: Database) => ({
+  users: createUsersRepository(tx),
+  resets: createPasswordResetsRepository(tx),
+  apiTokens: createApiTokensRepository(tx),
+  sessions: createSessionsRepository(tx),
+});
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { users, resets, apiTokens, limiter, mailer, background, events } = deps;
+  const { db, users, resets, limiter, mailer, background, events } = deps;
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? wait;
 
@@ -150,24 +168,47 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * The caller's route then ends every other session (SECURITY.md: password change revokes). API tokens go
-     * too unless the caller keeps them: whoever learnt the old password may have minted one.
+     * Sets the password, ends every other session (SECURITY.md: password change revokes) and, unless the caller
+     * keeps them, revokes API tokens (whoever learnt the old password may have minted one): all or nothing, in
+     * one transaction. The current password is checked against the row locked there, so of two changes made
+     * with the same old password only the first holds; the other finds it wrong. Wrong ones are counted in the
+     * same transaction, behind the same lock, so parallel guesses cannot slip past the limit.
      */
     async changePassword(
       userId: string,
-      change: { currentPassword?: string | undefined; newPassword: string; revokeApiTokens: boolean },
+      change: {
+        currentPassword?: string | undefined;
+        newPassword: string;
+        revokeApiTokens: boolean;
+        keepSessionKey: string | undefined;
+      },
     ) {
       const { currentPassword, newPassword } = change;
       assertNotCommon(newPassword);
-      const user = await requireUserRow(userId);
-      if (user.passwordHash !== null) {
-        if (currentPassword === undefined || !(await verifyPassword(user.passwordHash, currentPassword))) {
-          throw new AppError(400, ErrorCode.validation, AuthMessages.wrongCurrentPassword);
+      const newHash = await hashPassword(newPassword);
+      const failuresKey = `password-change:user:${userId}`;
+      const outcome = await inTransaction(db, async (tx) => {
+        const stores = credentialStores(tx);
+        const user = await stores.users.lockById(userId);
+        if (!user) throw new AppError(401, ErrorCode.unauthenticated, AuthMessages.unauthenticated);
+        if (user.passwordHash !== null) {
+          const txLimiter = createRateLimiter(tx, now);
+          await txLimiter.check(failuresKey, WRONG_CURRENT_PASSWORD_PER_USER);
+          if (currentPassword === undefined || !(await verifyPassword(user.passwordHash, currentPassword))) {
+            // Committed, not thrown: a rollback would forget the failure.
+            await txLimiter.count(failuresKey, WRONG_CURRENT_PASSWORD_PER_USER.window);
+            return 'wrong current password' as const;
+          }
         }
+        await stores.users.update(userId, { passwordHash: newHash });
+        await stores.resets.deleteByUser(userId);
+        if (change.revokeApiTokens) await stores.apiTokens.deleteByUser(userId);
+        await stores.sessions.deleteByUser(userId, change.keepSessionKey);
+        return 'changed' as const;
+      });
+      if (outcome === 'wrong current password') {
+        throw new AppError(400, ErrorCode.validation, AuthMessages.wrongCurrentPassword);
       }
-      await users.update(userId, { passwordHash: await hashPassword(newPassword) });
-      await resets.deleteByUser(userId);
-      if (change.revokeApiTokens) await apiTokens.deleteByUser(userId);
     },
 
     /**
@@ -182,21 +223,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     sendPasswordReset,
 
     /**
-     * Sets the new password, revokes every API token and clears the account's sign-in counters, so an owner
-     * slowed or refused by someone else's guesses gets a clean slate; the route then ends every session and
-     * opens a fresh one.
+     * Sets the new password, ends every session and revokes every API token in one transaction (the route then
+     * opens a fresh session), and clears the account's sign-in counters, so an owner slowed or refused by
+     * someone else's guesses gets a clean slate.
      */
     async resetPassword(token: string, password: string): Promise<UserRow> {
       // Before the one-time token is taken, so a refused password does not spend the link.
       assertNotCommon(password);
-      const reset = await resets.take(hashSecret(token));
-      if (!reset || reset.expiresAt <= now()) {
-        throw new AppError(400, ErrorCode.validation, AuthMessages.resetLinkInvalid);
-      }
-      const user = await users.update(reset.userId, { passwordHash: await hashPassword(password) });
+      const passwordHash = await hashPassword(password);
+      const user = await inTransaction(db, async (tx) => {
+        const stores = credentialStores(tx);
+        const reset = await stores.resets.take(hashSecret(token));
+        if (!reset || reset.expiresAt <= now()) return undefined;
+        const updated = await stores.users.update(reset.userId, { passwordHash });
+        if (!updated) return undefined;
+        await stores.resets.deleteByUser(updated.id);
+        await stores.apiTokens.deleteByUser(updated.id);
+        await stores.sessions.deleteByUser(updated.id);
+        return updated;
+      });
       if (!user) throw new AppError(400, ErrorCode.validation, AuthMessages.resetLinkInvalid);
-      await resets.deleteByUser(user.id);
-      await apiTokens.deleteByUser(user.id);
       if (user.email) {
         const keys = loginKeys(user.email);
         await limiter.reset(keys.account);

@@ -79,8 +79,7 @@ export function meRoutes({ auth, sessions, apiTokens, identities }: MeRoutesDeps
       async (request, reply) => {
         const { userId, sessionKey } = requireSession(request);
         const { revokeApiTokens = true, ...passwords } = request.body;
-        await auth.changePassword(userId, { ...passwords, revokeApiTokens });
-        await sessions.revokeAll(userId, sessionKey);
+        await auth.changePassword(userId, { ...passwords, revokeApiTokens, keepSessionKey: sessionKey });
         return reply.code(204).send(null);
       },
     );

@@ -3,6 +3,7 @@ import { startFakeSmtp, type FakeSmtp } from '@bookshelf/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createBrowser, signUp } from '../../test/browser.js';
+import { failSessionDeletes } from '../../test/fail-session-deletes.js';
 import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS } from './sign-in-limits.js';
 
 const PUBLIC_URL = 'https://books.example.org';
@@ -36,6 +37,31 @@ async function requestLink(email: string) {
 }
 
 describe('password reset', () => {
+  it('sets the password, spends the link, revokes API tokens and ends sessions together or not at all', async () => {
+    const { browser: oldDevice, user, me } = await signUp(t.app);
+    const created = await oldDevice.post('/api/me/tokens', { name: 'backup script' });
+    const bearer = { authorization: `Bearer ${created.json<{ token: string }>().token}` };
+    const tokenWorks = async () => (await t.app.inject({ url: '/api/me', headers: bearer })).statusCode === 200;
+    const { link } = await requestLink(user.email);
+    const reset = { token: link.searchParams.get('token'), password: 'brand new secret' };
+
+    // The last write (ending the sessions) fails: nothing before it may stay, and the link still works.
+    const restore = await failSessionDeletes(t.database.db, me.id);
+    try {
+      expect((await createBrowser(t.app).post('/api/auth/password/reset', reset)).statusCode).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect(await tokenWorks()).toBe(true);
+    expect((await oldDevice.get('/api/me')).statusCode).toBe(200);
+    expect((await createBrowser(t.app).post('/api/auth/login', user)).statusCode).toBe(200);
+
+    expect((await createBrowser(t.app).post('/api/auth/password/reset', reset)).statusCode).toBe(200);
+    expect(await tokenWorks()).toBe(false);
+    expect((await oldDevice.get('/api/me')).statusCode).toBe(401);
+    expect((await createBrowser(t.app).post('/api/auth/login', user)).statusCode).toBe(401);
+  });
+
   it('mails a one-hour link to our own origin; it sets the password, ends other sessions and signs in', async () => {
     const { browser: oldDevice, user } = await signUp(t.app);
     const { mail, link } = await requestLink(user.email);

@@ -65,12 +65,6 @@ export function createSessionCookies(options: {
      */
     signIn,
 
-    /** After a password reset: whoever held a session (maybe the attacker who forced the reset) is out. */
-    async revokeAllAndSignIn(request: FastifyRequest, reply: FastifyReply, userId: string) {
-      await sessions.revokeAll(userId);
-      await signIn(request, reply, userId, { persistent: false, provider: 'password' });
-    },
-
     async signOut(request: FastifyRequest, reply: FastifyReply) {
       const token = request.cookies[name];
       if (token) await sessions.close(hashSecret(token));

@@ -12,6 +12,11 @@ export function createUsersRepository(db: Database) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
     },
+    /** Inside a transaction: the row stays locked until it ends, so two password changes queue up. */
+    async lockById(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+      return row;
+    },
     /** E-mails are stored normalised; lower() matches the unique index, so this is an index lookup. */
     async findByEmail(email: string) {
       const [row] = await db

@@ -1,9 +1,10 @@
-import { BookMessages, BookSchema, type Book } from '@bookshelf/contract';
+import { BookLimits, BookMessages, BookSchema, type Book } from '@bookshelf/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signUp, type Browser } from '../../test/browser.js';
+import { createBooksRepository } from './books.repository.js';
 
 let clock = new Date('2026-03-01T10:00:00Z');
 let t: TestApp;
@@ -352,6 +353,39 @@ describe('bulk changes, delete and undo', () => {
     expect(removed.json().updated).toBe(1);
     expect((await browser.get(`/api/books/${a.id}`)).json().tags).toEqual([]);
     expect((await browser.post('/api/books/bulk', { ids: [a.id] })).statusCode).toBe(400);
+  });
+
+  it('undoes the largest bulk change the API allows, with the longest tags', async () => {
+    const { browser, me } = await signUp(t.app);
+    // As many tags as allowed, each as long as allowed, of characters JSON escapes (6 bytes each): the largest Undo.
+    const tags = Array.from(
+      { length: BookLimits.tagsMax },
+      (_, n) => String(n).padStart(2, '0') + '\u0001'.repeat(BookLimits.tagMax - 2),
+    );
+    const seeded = await createBooksRepository(t.database.db).insertMany(
+      me.id,
+      Array.from({ length: BookLimits.bulkMax }, (_, n) => ({
+        title: `Book ${n}`,
+        author: 'X',
+        searchText: `book ${n} x`,
+        status: 'read' as const,
+        dateRead: new Date('2020-01-01T00:00:00Z'),
+        tags,
+      })),
+    );
+    const changed = await browser.post('/api/books/bulk', { ids: seeded.map((book) => book.id), status: 'owned' });
+    expect(changed.json().updated).toBe(BookLimits.bulkMax);
+    const previous: unknown[] = changed.json().previous;
+    expect(JSON.stringify({ books: previous }).length).toBeGreaterThan(14 * 1024 * 1024);
+
+    const undo = await browser.post('/api/books/bulk/revert', { books: previous });
+    expect(undo.statusCode, undo.body.slice(0, 300)).toBe(200);
+    expect(undo.json().count).toBe(BookLimits.bulkMax);
+    expect((await browser.get(`/api/books/${seeded[0]!.id}`)).json()).toMatchObject({
+      status: 'read',
+      dateRead: '2020-01-01T00:00:00.000Z',
+      tags,
+    });
   });
 
   it('deletes into the trash and restores', async () => {

@@ -20,6 +20,7 @@ import { requireUser } from '../../platform/authentication.js';
 import { notFound } from '../../platform/errors.js';
 import type { BooksService } from './books.service.js';
 import type { DemoService } from './demo.service.js';
+import { REVERT_BODY_LIMIT_BYTES } from './revert-body-limit.js';
 
 export interface BooksRoutesDeps {
   books: BooksService;
@@ -113,6 +114,7 @@ export function booksRoutes({ books, demo }: BooksRoutesDeps): FastifyPluginAsyn
     app.post(
       BookPaths.revert,
       {
+        bodyLimit: REVERT_BODY_LIMIT_BYTES,
         schema: {
           tags,
           summary: 'Undo a bulk change: put status, dateRead and tags back',
