@@ -1,28 +1,15 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { loadWithRetry } from './lazy-retry';
+import {
+  TOAST_ELEMENT_ATTRIBUTE,
+  TOAST_HOTKEY,
+  type Toast,
+  type ToastHold,
+  type ToastOptions,
+  type ToastType,
+} from './toast-model';
 
-export type ToastType = 'success' | 'error' | 'warning' | 'info';
-
-export interface ToastAction {
-  label: string;
-  onClick: () => void;
-}
-
-export interface ToastOptions {
-  type: ToastType;
-  title: string;
-  message?: string;
-  /** Milliseconds before it closes by itself; 0 keeps it until dismissed. */
-  duration?: number;
-  action?: ToastAction;
-}
-
-export interface Toast extends ToastOptions {
-  id: string;
-  duration: number;
-  /** entering → shown → leaving drives the enter and exit transitions. */
-  phase: 'entering' | 'shown' | 'leaving';
-}
+export * from './toast-model';
 
 /** Spec social.md §9: default 5000 ms, errors persist (0), enter delay 10 ms, exit 300 ms. */
 export const TOAST_DEFAULT_DURATION_MS = 5_000;
@@ -31,8 +18,6 @@ export const TOAST_DEFAULT_DURATION_MS = 5_000;
  * hovered or focused: its button may be the only way back (WCAG 2.2.1; docs/decisions/011).
  */
 export const TOAST_ACTION_DURATION_MS = 10_000;
-/** Alt+T moves focus to the newest toast, so its action is in reach from the keyboard. */
-export const TOAST_HOTKEY = { altKey: true, code: 'KeyT', label: 'Alt+T' } as const;
 export const TOAST_ENTER_DELAY_MS = 10;
 export const TOAST_EXIT_MS = 300;
 
@@ -55,9 +40,6 @@ function subscribe(listener: () => void): () => void {
 }
 
 export const getToasts = (): readonly Toast[] => toasts;
-
-/** Why a toast is waiting: while any reason holds, its clock stands still. */
-export type ToastHold = 'hover' | 'focus';
 
 interface Countdown {
   remaining: number;
@@ -183,9 +165,6 @@ export function Toaster() {
 
 /** Where focus was before Alt+T took it to a toast, so leaving the toast puts it back. */
 let focusBeforeToast: HTMLElement | null = null;
-
-/** Marks each toast's element in the list, for the hotkey to find the newest one. */
-export const TOAST_ELEMENT_ATTRIBUTE = 'data-toast';
 
 function focusNewestToast(): boolean {
   const shown = document.querySelectorAll<HTMLElement>(`[${TOAST_ELEMENT_ATTRIBUTE}]`);

@@ -1,5 +1,11 @@
 import { createPortal } from 'react-dom';
-import { TOAST_ELEMENT_ATTRIBUTE, TOAST_HOTKEY, type Toast, type ToastHold, type ToastType } from '../../lib/toast';
+import {
+  TOAST_ELEMENT_ATTRIBUTE,
+  TOAST_HOTKEY,
+  type Toast,
+  type ToastHold,
+  type ToastType,
+} from '../../lib/toast-model';
 
 const ACCENT: Record<ToastType, string> = {
   success: 'border-l-green-500',
