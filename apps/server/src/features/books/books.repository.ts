@@ -68,17 +68,14 @@ export interface FacetRow {
 const live = (userId: string) => and(eq(books.userId, userId), isNull(books.deletedAt));
 
 /**
- * The ids of these books, their rows locked in id order (a statement locks the rows it changes in whatever
- * order it finds them): two changes of overlapping sets of books queue on the first book they share instead
- * of each holding a book the other waits for.
+ * The ids of the books that match, their rows locked in id order (a statement locks the rows it changes in
+ * whatever order it finds them): two changes of overlapping sets of books queue on the first book they share
+ * instead of each holding a book the other waits for. Every change to books locks through here or lockMany.
  */
-const lockedInIdOrder = (executor: Database, userId: string, ids: string[]) =>
-  executor
-    .select({ id: books.id })
-    .from(books)
-    .where(and(eq(books.userId, userId), inArray(books.id, ids)))
-    .orderBy(books.id)
-    .for('update');
+const lockedInIdOrder = (executor: Database, where: SQL | undefined) =>
+  executor.select({ id: books.id }).from(books).where(where).orderBy(books.id).for('update');
+const lockedBooks = (executor: Database, userId: string, ids: string[]) =>
+  lockedInIdOrder(executor, and(eq(books.userId, userId), inArray(books.id, ids)));
 
 /**
  * The search condition: every word must match the book, whole or as the beginning of a word, through the
@@ -201,10 +198,7 @@ export function createBooksRepository(db: Database) {
       return row;
     },
 
-    /**
-     * Reads books to change them, locking their rows in id order: two changes of overlapping sets of books
-     * then queue on the first book they share instead of each holding a book the other waits for.
-     */
+    /** Reads books to change them, their rows locked in id order as lockedInIdOrder does. */
     async lockMany(userId: string, ids: string[], executor: Database): Promise<StoredBook[]> {
       return executor
         .select(bookColumns)
@@ -322,7 +316,7 @@ export function createBooksRepository(db: Database) {
       const rows = await executor
         .update(books)
         .set({ deletedAt: now })
-        .where(and(live(userId), inArray(books.id, lockedInIdOrder(executor, userId, ids))))
+        .where(and(live(userId), inArray(books.id, lockedBooks(executor, userId, ids))))
         .returning({ id: books.id });
       return rows.length;
     },
@@ -335,7 +329,7 @@ export function createBooksRepository(db: Database) {
           and(
             eq(books.userId, userId),
             isNotNull(books.deletedAt),
-            inArray(books.id, lockedInIdOrder(executor, userId, ids)),
+            inArray(books.id, lockedBooks(executor, userId, ids)),
           ),
         )
         .returning({ id: books.id });
@@ -353,14 +347,7 @@ export function createBooksRepository(db: Database) {
     },
 
     async purgeTrashedBefore(cutoff: Date): Promise<void> {
-      // Rows locked in id order, as every change to books does (lockedInIdOrder), so that a purge and a
-      // restore of the same old books queue instead of deadlocking.
-      const expired = db
-        .select({ id: books.id })
-        .from(books)
-        .where(and(isNotNull(books.deletedAt), lt(books.deletedAt, cutoff)))
-        .orderBy(books.id)
-        .for('update');
+      const expired = lockedInIdOrder(db, and(isNotNull(books.deletedAt), lt(books.deletedAt, cutoff)));
       await db.delete(books).where(inArray(books.id, expired));
     },
   };
