@@ -220,8 +220,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       background.run('password reset mail', () => sendPasswordReset(email, resetUrl));
     },
 
-    sendPasswordReset,
-
     /**
      * Sets the new password, ends every session and revokes every API token in one transaction (the route then
      * opens a fresh session), and clears the account's sign-in counters, so an owner slowed or refused by
