@@ -1,0 +1,43 @@
+import { z } from 'zod/mini';
+
+/**
+ * Background jobs on the wire (DESIGN.md "Long work … is a job with a row the UI polls or streams"). The
+ * server's queue (apps/server/src/platform/jobs) stores these fields; the browser reads one job with
+ * GET /api/jobs/{id} and receives its changes live as `job.updated` events on GET /api/events.
+ */
+
+/** queued → running → succeeded | failed (retries left: back to queued) | dead (out of attempts) | cancelled. */
+export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'dead', 'cancelled'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+/** States a job never leaves. */
+export const FINISHED_JOB_STATES: readonly JobState[] = ['succeeded', 'dead', 'cancelled'];
+
+export const JobProgressSchema = z.object({
+  current: z.number(),
+  /** Unknown until the job has counted its work. */
+  total: z.nullable(z.number()),
+  /** What it is doing now, in words a reader understands ("Adding books"). */
+  phase: z.nullable(z.string()),
+});
+export type JobProgress = z.infer<typeof JobProgressSchema>;
+
+export const JobSchema = z.object({
+  id: z.string(),
+  /** The job's kind, e.g. "books.load-sample". */
+  kind: z.string(),
+  state: z.enum(JOB_STATES),
+  progress: JobProgressSchema,
+  /** What the job answered when it succeeded (its own shape per kind). */
+  result: z.nullable(z.unknown()),
+  /** Why it failed, in words a reader understands; never a stack trace. */
+  error: z.nullable(z.string()),
+  attempts: z.number(),
+  createdAt: z.string(),
+  startedAt: z.nullable(z.string()),
+  finishedAt: z.nullable(z.string()),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+export function isFinishedJob(job: Pick<Job, 'state'>): boolean {
+  return FINISHED_JOB_STATES.includes(job.state);
+}

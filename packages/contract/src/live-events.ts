@@ -1,0 +1,17 @@
+import { z } from 'zod/mini';
+import { JobSchema } from './jobs.js';
+
+/**
+ * What the server pushes to a signed-in browser over GET /api/events (server-sent events). Each event is
+ * for one user; the SSE `event:` field is the `type`, `data:` is the JSON of the whole object, and `id:` is
+ * the event's position so a reconnect with Last-Event-ID resumes after it. The web maps each type to the
+ * TanStack Query cache keys it changes in one place (apps/web/src/lib/live-events).
+ */
+export const LiveEventSchema = z.discriminatedUnion('type', [
+  /** A job of this user changed state or progress. */
+  z.object({ type: z.literal('job.updated'), job: JobSchema }),
+  /** The user's books changed elsewhere (another tab, device or a job): lists and facets are stale. */
+  z.object({ type: z.literal('books.changed') }),
+]);
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+export type LiveEventType = LiveEvent['type'];
