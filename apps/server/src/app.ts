@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions) {
 
   await registerOpenApi(app, { https });
   await app.register(cookie);
-  await app.register(healthRoutes({ pingDatabase: database.ping }));
+  await app.register(healthRoutes({ pingDatabase: () => database.ping() }));
 
   // Sign-in, sessions and tokens: repositories → services → routes.
   const { db } = database;
@@ -154,7 +154,7 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
   });
   const cookies = createSessionCookies({ https, sessions, apiTokens });
-  registerAuthentication(app, { authenticate: cookies.authenticate, publicUrl });
+  registerAuthentication(app, { authenticate: (request, reply) => cookies.authenticate(request, reply), publicUrl });
   await app.register(
     authRoutes({ auth, oauth, cookies, appOrigin: publicUrl ?? options.linkOrigin ?? 'http://localhost:3000' }),
   );

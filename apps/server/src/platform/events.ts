@@ -33,9 +33,9 @@ export function createEventBus<M extends object = DomainEvents>(logger: EventBus
         set = new Set();
         handlers.set(name, set);
       }
-      set.add(handler as Handler<never>);
+      set.add(handler);
       return () => {
-        set.delete(handler as Handler<never>);
+        set.delete(handler);
       };
     },
     publish(name, payload) {

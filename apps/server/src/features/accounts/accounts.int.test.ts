@@ -58,7 +58,7 @@ describe('accounts', () => {
     expect(edited.json()).toMatchObject({ type: 'other', customType: 'E-reader', isActive: false });
     const back = await browser.patch(`/api/accounts/${kindle.id}`, { type: 'kobo' });
     expect(back.json()).toMatchObject({ type: 'kobo', customType: null });
-    const list = (await browser.get('/api/accounts')).json() as Account[];
+    const list = (await browser.get('/api/accounts')).json<Account[]>();
     expect(list.map((a) => a.id)).toEqual(['default-personal', kindle.id]);
   });
 

@@ -104,7 +104,7 @@ const isInfinite = (data: ListData): data is InfiniteData<BookList, number> => '
 /** The list query's filters, from either key shape: ['books','list',q] or ['books','list','infinite',q]. */
 const queryOfKey = (key: QueryKey): BookListQuery => {
   const last = key[key.length - 1];
-  return typeof last === 'object' && last !== null ? (last as BookListQuery) : {};
+  return typeof last === 'object' && last !== null ? last : {};
 };
 
 function withBookOnTop(data: ListData, book: Book): ListData {

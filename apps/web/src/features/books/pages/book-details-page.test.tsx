@@ -56,7 +56,7 @@ describe('BookDetailsPage', () => {
     renderDetails(path);
     expect(await screen.findByRole('heading', { level: 1, name: book.title })).toBeTruthy();
     expect(screen.getByText('by Ursula K. Le Guin')).toBeTruthy();
-    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('owned');
+    expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('owned');
     expect(screen.getByRole('radio', { name: '4 stars', checked: true })).toBeTruthy();
     const details = within(screen.getByRole('region', { name: 'Details' }));
     for (const text of [
