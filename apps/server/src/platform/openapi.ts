@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { registerOpenApiComponents } from './openapi-components.js';
 
 /**
  * swagger-ui's own CSP always upgrades to https, which blanks the page on a plain-http LAN address, and
@@ -19,6 +20,7 @@ export function docsCsp(header: string, https: boolean): string {
 
 /** The OpenAPI document is generated from the zod schemas the routes declare. */
 export async function registerOpenApi(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
+  registerOpenApiComponents();
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
