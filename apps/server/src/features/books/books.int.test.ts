@@ -204,9 +204,36 @@ describe('ownership', () => {
     expect((await other.browser.post('/api/books/bulk', { ids: [book.id], status: 'read' })).json().updated).toBe(0);
     expect((await other.browser.post('/api/books/bulk/delete', { ids: [book.id] })).json().count).toBe(0);
     expect((await other.browser.get('/api/books?q=mine')).json().total).toBe(0);
-    expect((await owner.browser.get(`/api/books/${book.id}`)).json()).toMatchObject({ title: 'Mine', status: 'owned' });
-    expect((await other.browser.get('/api/books/not-a-uuid')).statusCode).toBe(404);
+    const revert = { books: [{ id: book.id, status: 'read', dateRead: null, tags: ['stolen'] }] };
+    expect((await other.browser.post('/api/books/bulk/revert', revert)).json().count).toBe(0);
+    expect((await owner.browser.get(`/api/books/${book.id}`)).json()).toMatchObject({
+      title: 'Mine',
+      status: 'owned',
+      tags: [],
+    });
   });
+
+  it('keeps another user’s trashed book out of reach: no restore, no delete, no read', async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const book = await addBook(owner.browser, { title: 'Binned', author: 'Me' });
+    expect((await owner.browser.delete(`/api/books/${book.id}`)).statusCode).toBe(204);
+    expect((await other.browser.post('/api/books/bulk/restore', { ids: [book.id] })).json().count).toBe(0);
+    expect((await owner.browser.get(`/api/books/${book.id}`)).statusCode).toBe(404);
+    expect((await owner.browser.post('/api/books/bulk/restore', { ids: [book.id] })).json().count).toBe(1);
+    expect((await owner.browser.get(`/api/books/${book.id}`)).statusCode).toBe(200);
+  });
+
+  it.each(['GET', 'PATCH', 'DELETE'] as const)(
+    'answers 400 naming params.id for %s of a non-UUID id',
+    async (method) => {
+      const { browser } = await signUp(t.app);
+      const payload = method === 'PATCH' ? { title: 'X' } : undefined;
+      const res = await browser.request({ method, url: '/api/books/not-a-uuid', ...(payload ? { payload } : {}) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('Invalid params.id: Must be a UUID.');
+    },
+  );
 
   it('answers 401 when signed out', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/books' })).statusCode).toBe(401);

@@ -33,7 +33,12 @@ export function createAccess({ relationships }: { relationships: RelationshipsPo
     return mayAccess(action, viewer, resource, relationIn(relations, resource.ownerId));
   }
 
-  async function filter<T>(action: AccessAction, viewer: Viewer, items: readonly T[], policy: AccessPolicy<T>) {
+  async function filter<T extends S, S>(
+    action: AccessAction,
+    viewer: Viewer,
+    items: readonly T[],
+    policy: AccessPolicy<S>,
+  ) {
     const resources = items.map((item) => policy.resource(item));
     const relations = await relationsFor(
       viewer,
@@ -50,7 +55,7 @@ export function createAccess({ relationships }: { relationships: RelationshipsPo
     canChange: (viewer: Viewer, resource: Resource) => allowed('change', viewer, resource),
 
     /** The item, when the viewer may see it; otherwise the feature's 404, the same as for a missing one. */
-    async requireVisible<T>(viewer: Viewer, item: T | undefined, policy: AccessPolicy<T>): Promise<T> {
+    async requireVisible<T extends S, S>(viewer: Viewer, item: T | undefined, policy: AccessPolicy<S>): Promise<T> {
       if (item === undefined || !(await allowed('see', viewer, policy.resource(item)))) {
         throw notFound(policy.notFound);
       }
@@ -61,7 +66,7 @@ export function createAccess({ relationships }: { relationships: RelationshipsPo
      * The item, when the viewer may change it. Hidden or missing is a 404; seen but not theirs to change is a
      * 403, which tells them nothing they could not already see.
      */
-    async requireChangeable<T>(viewer: Viewer, item: T | undefined, policy: AccessPolicy<T>): Promise<T> {
+    async requireChangeable<T extends S, S>(viewer: Viewer, item: T | undefined, policy: AccessPolicy<S>): Promise<T> {
       if (item === undefined) throw notFound(policy.notFound);
       const resource = policy.resource(item);
       if (!(await allowed('see', viewer, resource))) throw notFound(policy.notFound);
@@ -72,21 +77,21 @@ export function createAccess({ relationships }: { relationships: RelationshipsPo
     },
 
     /** The items of a list the viewer may see, in their order: one relationship lookup for all of them. */
-    filterVisible: <T>(viewer: Viewer, items: readonly T[], policy: AccessPolicy<T>) =>
+    filterVisible: <T extends S, S>(viewer: Viewer, items: readonly T[], policy: AccessPolicy<S>) =>
       filter('see', viewer, items, policy),
     /** The items of a list the viewer may change, in their order. */
-    filterChangeable: <T>(viewer: Viewer, items: readonly T[], policy: AccessPolicy<T>) =>
+    filterChangeable: <T extends S, S>(viewer: Viewer, items: readonly T[], policy: AccessPolicy<S>) =>
       filter('change', viewer, items, policy),
 
     /**
      * Which of these ids the viewer may see (Immich's access repository, batched): `load` reads the rows of
      * those ids, whoever owns them; ids with no row, or a hidden one, are left out.
      */
-    async visibleIds<T extends { id: string }>(
+    async visibleIds<T extends S & { id: string }, S>(
       viewer: Viewer,
       ids: readonly string[],
       load: (ids: readonly string[]) => Promise<readonly T[]>,
-      policy: AccessPolicy<T>,
+      policy: AccessPolicy<S>,
     ): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       return new Set((await filter('see', viewer, await load([...new Set(ids)]), policy)).map((item) => item.id));
