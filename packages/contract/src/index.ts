@@ -12,6 +12,7 @@ export * from './isbn.js';
 export * from './jobs.js';
 export * from './live-events.js';
 export * from './navigation.js';
+export * from './paging.js';
 export * from './params.js';
 export * from './platforms.js';
 export * from './rate-limit.js';
