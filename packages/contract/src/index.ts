@@ -2,6 +2,7 @@ export * from './account-rules.js';
 export * from './accounts.js';
 export * from './auth-rules.js';
 export * from './auth.js';
+export * from './book-create.js';
 export * from './book-rules.js';
 export * from './books.js';
 export * from './error-classifier.js';

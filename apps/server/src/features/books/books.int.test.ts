@@ -1,4 +1,11 @@
-import { BookLimits, BookMessages, BookSchema, type Book } from '@bookshelf/contract';
+import {
+  bookFromCreateRequest,
+  BookLimits,
+  BookMessages,
+  BookSchema,
+  type Book,
+  type CreateBookRequest,
+} from '@bookshelf/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/index.js';
@@ -22,6 +29,26 @@ async function addBook(browser: Browser, body: object): Promise<Book> {
 }
 
 describe('POST /api/books', () => {
+  it('answers the very book the contract’s create mapping predicts (the web shows that one at once)', async () => {
+    const { browser } = await signUp(t.app);
+    const request: CreateBookRequest = {
+      title: ' Dune ',
+      author: 'Frank Herbert',
+      isbn: '0-441-17271-7',
+      status: 'currently_reading',
+      genre: ' ',
+      tags: ['SF', 'sf'],
+      rating: 0,
+      purchaseInfo: { platform: 'Other (Specify)', customPlatform: ' Market ', price: 5, currency: 'USD' },
+      specialEdition: { type: 'signed', details: ' ' },
+      priceHistory: [{ date: '2026-01-01', price: 4, currency: 'USD', platform: ' ' }],
+    };
+    const book = await addBook(browser, request);
+    const { updatedAt: _stored, ...answered } = book;
+    const { updatedAt: _predicted, ...predicted } = bookFromCreateRequest(request, book.id, clock);
+    expect(answered).toEqual(predicted);
+  });
+
   it('creates a book with the defaults of core.md §4 and answers it with every field', async () => {
     const { browser } = await signUp(t.app);
     const book = await addBook(browser, { title: '  Dune ', author: 'Frank Herbert' });

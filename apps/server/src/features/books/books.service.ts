@@ -3,7 +3,10 @@ import {
   BookLimits,
   BookMessages,
   dateReadAfter,
+  defaultBookOrder,
+  effectiveBookSort,
   ErrorCode,
+  NEW_BOOK_DEFAULTS,
   normalizeIsbn,
   normalizeTags,
   type Book,
@@ -26,7 +29,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
-import { inputToValues, NEW_BOOK_DEFAULTS, statusOf, toBook, withSearchText } from './book-mapper.js';
+import { inputToValues, statusOf, toBook, withSearchText } from './book-mapper.js';
 import type { BookStateChange, BookValues, BooksRepository, FacetRow, StoredBook } from './books.repository.js';
 
 export interface BooksServiceDeps {
@@ -146,8 +149,8 @@ export function createBooksService({ db, books, access, events, now }: BooksServ
       const typed = query.q?.trim() || undefined;
       // ISBNs are stored as ISBN-13: a search for the ISBN-10 or a hyphenated ISBN looks for that form.
       const q = (typed && normalizeIsbn(typed)) ?? typed;
-      const sort = query.sort === 'relevance' && !q ? 'dateAdded' : (query.sort ?? (q ? 'relevance' : 'dateAdded'));
-      const order = query.order ?? (sort === 'title' || sort === 'author' ? 'asc' : 'desc');
+      const sort = effectiveBookSort(q, query.sort);
+      const order = query.order ?? defaultBookOrder(sort);
       const limit = query.limit ?? BookLimits.pageSizeDefault;
       const offset = query.offset ?? 0;
       const { items, total } = await books.list(
