@@ -9,7 +9,7 @@ import { registerOpenApiComponents } from './openapi-components.js';
  * pins inline styles by hash, which its UI then breaks. The docs page gets the upgrade only behind https
  * and may use inline styles (it runs no user content).
  */
-export function docsCsp(header: string, https: boolean): string {
+function docsCsp(header: string, https: boolean): string {
   const directives = header
     .split(';')
     .map((d) => d.trim())

@@ -35,7 +35,7 @@ const NEW_ACCOUNT_SETTINGS = {
   notifications: DEFAULT_ACCOUNT.settings.notifications,
 };
 
-export function toAccount(row: AccountWithUsage): Account {
+function toAccount(row: AccountWithUsage): Account {
   return {
     id: row.id,
     name: row.name,
