@@ -172,7 +172,9 @@ export async function buildApp(options: AppOptions) {
   const unsubscribeActivities = subscribeActivities(events, createActivitiesRepository(db));
   const demo = createDemoService({ db, books: booksRepository, now: clock });
   await app.register(booksRoutes({ books, demo }));
-  await app.register(accountsRoutes({ accounts: createAccountsService({ accounts: createAccountsRepository(db), access }) }));
+  await app.register(
+    accountsRoutes({ accounts: createAccountsService({ accounts: createAccountsRepository(db), access }) }),
+  );
 
   let sweeper: NodeJS.Timeout | undefined;
   const sweep = () =>
