@@ -134,7 +134,7 @@ export async function keysetPage<Row extends Record<string, unknown>>(
     rows.length > page.limit && last
       ? encodeCursor(
           keyset,
-          keyset.keys.map((_, i) => String(last[`keyset_${i}`])),
+          keyset.keys.map((_, i) => last[`keyset_${i}`] as string),
         )
       : null;
   return { items, nextCursor };
