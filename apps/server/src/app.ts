@@ -29,6 +29,8 @@ import { booksRoutes } from './features/books/books.routes.js';
 import { createBooksService } from './features/books/books.service.js';
 import { createDemoService } from './features/books/demo.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { createAccess } from './platform/access/access.js';
+import { noRelationships } from './platform/access/relationships.js';
 import { registerAuthentication } from './platform/authentication.js';
 import { createBackground } from './platform/background.js';
 import { apiNotFound, clientError, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
@@ -124,12 +126,14 @@ export async function buildApp(options: AppOptions) {
   // Sign-in, sessions and tokens: repositories → services → routes.
   const { db } = database;
   const now = options.now;
+  // Who may see or change what; no friendships or blocks exist yet (decision 019).
+  const access = createAccess({ relationships: noRelationships });
   const users = createUsersRepository(db);
   const identities = createIdentitiesRepository(db);
   const limiter = createRateLimiter(db, now);
-  const sessions = createSessionsService({ sessions: createSessionsRepository(db), now });
+  const sessions = createSessionsService({ sessions: createSessionsRepository(db), access, now });
   const apiTokensRepository = createApiTokensRepository(db);
-  const apiTokens = createApiTokensService({ apiTokens: apiTokensRepository, now });
+  const apiTokens = createApiTokensService({ apiTokens: apiTokensRepository, access, now });
   const mailer = createMailer({
     smtpUrl: options.mail?.smtpUrl,
     from: options.mail?.from ?? 'Bookshelf <no-reply@localhost>',
@@ -158,17 +162,19 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     authRoutes({ auth, oauth, cookies, appOrigin: publicUrl ?? options.linkOrigin ?? 'http://localhost:3000' }),
   );
-  await app.register(meRoutes({ auth, sessions, apiTokens, identities }));
+  await app.register(meRoutes({ auth, sessions, apiTokens, identities, access }));
   await app.register(oauthRoutes({ oauth, cookies, publicUrl, https }));
 
   // The library: books (with the sample library) and the accounts they were bought through.
   const clock = now ?? (() => new Date());
   const booksRepository = createBooksRepository(db);
-  const books = createBooksService({ db, books: booksRepository, events, now: clock });
+  const books = createBooksService({ db, books: booksRepository, access, events, now: clock });
   const unsubscribeActivities = subscribeActivities(events, createActivitiesRepository(db));
   const demo = createDemoService({ db, books: booksRepository, now: clock });
   await app.register(booksRoutes({ books, demo }));
-  await app.register(accountsRoutes({ accounts: createAccountsService({ accounts: createAccountsRepository(db) }) }));
+  await app.register(
+    accountsRoutes({ accounts: createAccountsService({ accounts: createAccountsRepository(db), access }) }),
+  );
 
   let sweeper: NodeJS.Timeout | undefined;
   const sweep = () =>

@@ -105,6 +105,14 @@ describe('accounts', () => {
     expect((await owner.browser.get('/api/accounts')).json()[1].name).toBe('Kobo');
   });
 
+  it('answers 400 naming params.id for an id that is neither default-personal nor a UUID', async () => {
+    const { browser } = await signUp(t.app);
+    const res = await browser.patch('/api/accounts/kobo', { name: 'X' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Invalid params.id: Must be default-personal or a UUID.');
+    expect((await browser.delete('/api/accounts/kobo')).statusCode).toBe(400);
+  });
+
   it('keeps every edit when one account is changed from several places at once', async () => {
     const { browser } = await signUp(t.app);
     for (let round = 0; round < 5; round += 1) {

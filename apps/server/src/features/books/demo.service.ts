@@ -1,8 +1,8 @@
-import { BookMessages, ErrorCode, type CreateBookRequest } from '@bookshelf/contract';
+import { BookMessages, ErrorCode, NEW_BOOK_DEFAULTS, type CreateBookRequest } from '@bookshelf/contract';
 import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/errors.js';
-import { inputToValues, NEW_BOOK_DEFAULTS, statusOf, withSearchText } from './book-mapper.js';
+import { inputToValues, statusOf, withSearchText } from './book-mapper.js';
 import type { BooksRepository, BookValues } from './books.repository.js';
 import { SAMPLE_BOOKS } from './sample-books.js';
 

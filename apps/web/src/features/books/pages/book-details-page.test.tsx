@@ -191,6 +191,16 @@ describe('BookDetailsPage', () => {
     expect(screen.getByRole('link', { name: 'Go to your library' }).getAttribute('href')).toBe('/books');
   });
 
+  it('says the book was not found when the address holds no book id at all (400 on params.id)', async () => {
+    const issues = [{ path: 'params.id', message: 'Must be a UUID.' }];
+    network.answer(
+      `GET ${BookPaths.one('not-an-id')}`,
+      json({ error: { code: 'VALIDATION_ERROR', message: 'Invalid params.id: Must be a UUID.', issues } }, 400),
+    );
+    renderDetails('/books/not-an-id');
+    expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeTruthy();
+  });
+
   it('offers Retry when the book could not load', async () => {
     network.answer(`GET ${BookPaths.one(book.id)}`, apiError(500, 'Something broke.'));
     renderDetails(path);
