@@ -1,7 +1,7 @@
 import { type Book, type BookStatus } from '@bookshelf/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { withOrigin } from '../../../app/use-origin';
+import { withOrigin } from '../../../lib/use-origin';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { ApiRequestError } from '../../../lib/api-client';
