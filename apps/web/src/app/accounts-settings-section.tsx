@@ -1,15 +1,14 @@
 import { Store } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { secondaryButtonClass } from '../components/ui/form-styles';
-import type { DialogComponent } from '../components/ui/modal';
 import { SettingsSection } from '../features/settings/components/settings-section';
+import { ManageAccountsDialog } from './screens';
 
 /**
  * Settings → Profile → Accounts: the way into Manage Accounts that does not go through a book form. The shell
  * puts it there because settings and accounts are separate features.
- * `manageAccounts` is the lazily loaded dialog of screens.ts, passed in so this chunk does not import that module.
  */
-export function AccountsSettingsSection({ manageAccounts: ManageAccountsDialog }: { manageAccounts: DialogComponent }) {
+export function AccountsSettingsSection() {
   const [managing, setManaging] = useState(false);
   return (
     <SettingsSection

@@ -5,8 +5,8 @@ import type { DialogProps } from '../components/ui/modal';
 import { ManageAccountsSlot } from '../features/books/components/book-form/manage-accounts-slot';
 import { useBooksReadCount } from '../features/goals/api/use-books-read-count';
 import { AppShell } from './app-shell';
+import { lazyScreen } from './lazy-screen';
 import {
-  AccountsSettingsSection,
   BookDetailsPage,
   BookSummaryPage,
   DashboardPage,
@@ -25,10 +25,14 @@ function DashboardRoute({ me }: { me: Me }) {
 /** The book form's way into Manage Accounts, a dialog of another feature (see ManageAccountsSlot). */
 const manageAccounts = (props: DialogProps) => <ManageAccountsDialog {...props} />;
 
-/** Settings → Profile → Accounts; a chunk of its own, so the dashboard's first download stays small. */
+/**
+ * Settings → Profile → Accounts; a chunk of its own, so the dashboard's first download stays small. Declared
+ * here, not in screens.ts: it takes Manage Accounts from there, and must not be loaded from there too.
+ */
+const AccountsSettingsSection = lazyScreen(() => import('./accounts-settings-section'), 'AccountsSettingsSection');
 const accountsSection = (
   <Suspense fallback={null}>
-    <AccountsSettingsSection manageAccounts={ManageAccountsDialog} />
+    <AccountsSettingsSection />
   </Suspense>
 );
 

@@ -4,9 +4,10 @@ import { lazyScreen } from './lazy-screen';
  * Every lazily loaded screen, each a chunk of its own, declared together in one module of the entry chunk.
  * Where an import() sits matters to the bundler: declared inside another lazy chunk, a screen's shared
  * dependencies get split into extra small files, and the landing page's first download grows (bench/bundle).
- * No module loaded from here imports this one back: features get the screens they open as props or through a
- * context (AddBookRoute's dialog, the book form's ManageAccountsSlot), and the signed-in app, which renders
- * most of these, is declared in routes.tsx, its one user.
+ * No module loaded from here imports this one back, so there is no import loop through it: features get the
+ * screens they open as props or through a context (AddBookRoute's dialog, the book form's ManageAccountsSlot),
+ * and the two chunks that use these screens are declared by their one user instead (the signed-in app in
+ * routes.tsx, the settings accounts section in authenticated-app.tsx).
  */
 
 export const loadSignInDialog = () => import('../features/auth/components/sign-in-dialog');
@@ -44,10 +45,6 @@ export const ManageAccountsDialog = lazyScreen(
   'ManageAccountsDialog',
 );
 export const SettingsPage = lazyScreen(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
-export const AccountsSettingsSection = lazyScreen(
-  () => import('./accounts-settings-section'),
-  'AccountsSettingsSection',
-);
 export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
 /** Phones only: desktops never download the drawer's modal machinery. */
 export const SidebarDrawer = lazyScreen(() => import('./sidebar-drawer'), 'SidebarDrawer');

@@ -8,7 +8,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useBookFacets } from '../api/use-book-facets';
-import { useInfiniteBooks } from '../api/use-books';
+import { useInfiniteBooks } from '../api/use-infinite-books';
 import { useLoadDemo } from '../api/use-load-demo';
 import { BookCollection } from '../components/library/book-collection';
 import { BookSkeletons } from '../components/library/book-skeletons';
