@@ -33,7 +33,7 @@ export function useOpenAddBook(): () => void {
  * Opens the Add New Book dialog while the address has ?add=1, on any signed-in page; closing it takes the
  * parameter away again. The dialog's chunk loads on the first opening and then stays mounted, so its close
  * animation and a toast's View action still work after it shuts. `dialog` is AddBookDialog, lazily loaded:
- * app/ declares every lazy chunk in one module of the entry (app/screens.ts) and passes it in.
+ * app/ declares the lazy screens (app/screens.ts) and passes it in.
  */
 export function AddBookRoute({ dialog: AddBookDialog }: { dialog: DialogComponent }) {
   const { search } = useLocation();
