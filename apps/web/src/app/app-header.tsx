@@ -1,9 +1,9 @@
 import type { Me } from '@bookshelf/contract';
 import { Menu, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { useOpenAddBook } from '../features/books/components/add-book-route';
 import { focusRing, iconButton, primaryButtonBase } from '../components/ui/button-styles';
-import { LibrarySearch } from './library-search';
+import { useOpenAddBook } from '../features/books/components/add-book-route';
+import { LibrarySearch } from '../features/books/components/library-search';
 import { NotificationsButton } from './notifications-button';
 import { ThemeSwitch } from './theme-switch';
 import { UserMenu } from './user-menu';

@@ -1,12 +1,12 @@
 import { DEFAULT_READING_GOAL, type Me } from '@bookshelf/contract';
 import { Suspense } from 'react';
 import { AddBookRoute } from '../features/books/components/add-book-route';
+import { useBooksReadCount } from '../features/goals/api/use-books-read-count';
+import { ReadingGoalCard } from '../features/goals/components/reading-goal-card';
 import { AppHeader } from './app-header';
-import { ReadingGoalCard } from './reading-goal-card';
-import { SidebarDrawer } from './screens';
+import { AddBookDialog, SidebarDrawer } from './screens';
 import { SidebarNav } from './sidebar-nav';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-import { useBooksReadCount } from './use-books-read-count';
 import { useSidebar } from './use-sidebar';
 import { ScreenOutlet } from './screen-outlet';
 
@@ -60,7 +60,7 @@ export function AppShell({ me }: { me: Me }) {
           </div>
         </main>
       </div>
-      <AddBookRoute />
+      <AddBookRoute dialog={AddBookDialog} />
       <div aria-live="polite" className="sr-only">
         {sidebar.announcement}
       </div>

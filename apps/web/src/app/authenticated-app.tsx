@@ -1,25 +1,35 @@
 import type { Me } from '@bookshelf/contract';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import type { DialogProps } from '../components/ui/modal';
+import { ManageAccountsSlot } from '../features/books/components/book-form/manage-accounts-slot';
+import { useBooksReadCount } from '../features/goals/api/use-books-read-count';
 import { AppShell } from './app-shell';
+import { lazyScreen } from './lazy-screen';
 import {
-  AccountsSettingsSection,
   BookDetailsPage,
   BookSummaryPage,
   DashboardPage,
   FeaturesPage,
   LibraryPage,
+  ManageAccountsDialog,
   SettingsPage,
   STATIC_PAGES,
   TabPage,
 } from './screens';
-import { useBooksReadCount } from './use-books-read-count';
 
 function DashboardRoute({ me }: { me: Me }) {
   return <DashboardPage me={me} booksRead={useBooksReadCount()} />;
 }
 
-/** Settings → Profile → Accounts; a chunk of its own, so the dashboard's first download stays small. */
+/** The book form's way into Manage Accounts, a dialog of another feature (see ManageAccountsSlot). */
+const manageAccounts = (props: DialogProps) => <ManageAccountsDialog {...props} />;
+
+/**
+ * Settings → Profile → Accounts; a chunk of its own, so the dashboard's first download stays small. Declared
+ * here, not in screens.ts: it takes Manage Accounts from there, and must not be loaded from there too.
+ */
+const AccountsSettingsSection = lazyScreen(() => import('./accounts-settings-section'), 'AccountsSettingsSection');
 const accountsSection = (
   <Suspense fallback={null}>
     <AccountsSettingsSection />
@@ -32,21 +42,23 @@ const accountsSection = (
  */
 export function AuthenticatedApp({ me }: { me: Me }) {
   return (
-    <Routes>
-      <Route element={<AppShell me={me} />}>
-        <Route index element={<DashboardRoute me={me} />} />
-        <Route path="dashboard" element={<DashboardRoute me={me} />} />
-        <Route path="books" element={<LibraryPage />} />
-        <Route path="books/:id" element={<BookDetailsPage />} />
-        <Route path="books/:id/summary" element={<BookSummaryPage />} />
-        <Route path="settings" element={<SettingsPage sections={{ profile: accountsSection }} />} />
-        <Route path="features" element={<FeaturesPage />} />
-        {STATIC_PAGES.map(({ path, Page }) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
-        {/* A spec screen still to come shows its tab, each feature replaces its own entry here; the rest is Not found. */}
-        <Route path="*" element={<TabPage />} />
-      </Route>
-    </Routes>
+    <ManageAccountsSlot value={manageAccounts}>
+      <Routes>
+        <Route element={<AppShell me={me} />}>
+          <Route index element={<DashboardRoute me={me} />} />
+          <Route path="dashboard" element={<DashboardRoute me={me} />} />
+          <Route path="books" element={<LibraryPage />} />
+          <Route path="books/:id" element={<BookDetailsPage />} />
+          <Route path="books/:id/summary" element={<BookSummaryPage />} />
+          <Route path="settings" element={<SettingsPage sections={{ profile: accountsSection }} />} />
+          <Route path="features" element={<FeaturesPage />} />
+          {STATIC_PAGES.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          {/* A spec screen still to come shows its tab, each feature replaces its own entry here; the rest is Not found. */}
+          <Route path="*" element={<TabPage />} />
+        </Route>
+      </Routes>
+    </ManageAccountsSlot>
   );
 }

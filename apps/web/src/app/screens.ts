@@ -4,6 +4,10 @@ import { lazyScreen } from './lazy-screen';
  * Every lazily loaded screen, each a chunk of its own, declared together in one module of the entry chunk.
  * Where an import() sits matters to the bundler: declared inside another lazy chunk, a screen's shared
  * dependencies get split into extra small files, and the landing page's first download grows (bench/bundle).
+ * No module loaded from here imports this one back, so there is no import loop through it: features get the
+ * screens they open as props or through a context (AddBookRoute's dialog, the book form's ManageAccountsSlot),
+ * and the two chunks that use these screens are declared by their one user instead (the signed-in app in
+ * routes.tsx, the settings accounts section in authenticated-app.tsx).
  */
 
 export const loadSignInDialog = () => import('../features/auth/components/sign-in-dialog');
@@ -31,7 +35,6 @@ export const STATIC_PAGES = [
   { path: 'terms', Page: lazyScreen(() => import('../features/home/pages/terms-page'), 'TermsPage') },
 ] as const;
 
-export const AuthenticatedApp = lazyScreen(() => import('./authenticated-app'), 'AuthenticatedApp');
 export const DashboardPage = lazyScreen(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage');
 export const LibraryPage = lazyScreen(() => import('../features/books/pages/library-page'), 'LibraryPage');
 export const BookDetailsPage = lazyScreen(() => import('../features/books/pages/book-details-page'), 'BookDetailsPage');
@@ -42,10 +45,6 @@ export const ManageAccountsDialog = lazyScreen(
   'ManageAccountsDialog',
 );
 export const SettingsPage = lazyScreen(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
-export const AccountsSettingsSection = lazyScreen(
-  () => import('./accounts-settings-section'),
-  'AccountsSettingsSection',
-);
 export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
 /** Phones only: desktops never download the drawer's modal machinery. */
 export const SidebarDrawer = lazyScreen(() => import('./sidebar-drawer'), 'SidebarDrawer');

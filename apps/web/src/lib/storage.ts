@@ -29,11 +29,3 @@ export function writeStorage(key: string, value: string): boolean {
     return false;
   }
 }
-
-export function removeStorage(key: string): void {
-  try {
-    globalThis.localStorage.removeItem(key);
-  } catch {
-    // Nothing stored that we could reach, so nothing to forget.
-  }
-}

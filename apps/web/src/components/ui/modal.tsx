@@ -1,10 +1,19 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useReturnFocus } from './return-focus';
 
 /* Written out whole so that Tailwind finds each class. */
 const WIDTHS = { sm: 'max-w-sm', md: 'max-w-md', '2xl': 'max-w-2xl', '3xl': 'max-w-3xl' } as const;
+
+/** What a dialog is opened and closed with, wherever it is rendered from. */
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** A dialog handed to code that may not import it (a dialog of another feature, a lazy screen of app/). */
+export type DialogComponent = ComponentType<DialogProps>;
 
 interface ModalProps {
   open: boolean;

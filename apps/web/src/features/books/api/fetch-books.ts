@@ -2,7 +2,7 @@ import { BookPaths, type BookListQuery } from '@bookshelf/contract';
 import { api } from '../../../lib/api-client';
 
 /** The query string of GET /api/books; unset filters are left out so cache keys and URLs stay short. */
-export function bookListSearch(query: BookListQuery): string {
+function bookListSearch(query: BookListQuery): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));

@@ -1,5 +1,5 @@
 import { BookPaths } from '@bookshelf/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { bookKeys } from './query-keys';
 
@@ -10,5 +10,3 @@ export const fetchBook = (id: string, signal?: AbortSignal) =>
 
 export const bookQueryOptions = (id: string) =>
   queryOptions({ queryKey: bookKeys.detail(id), queryFn: ({ signal }) => fetchBook(id, signal) });
-
-export const useBook = (id: string) => useQuery(bookQueryOptions(id));

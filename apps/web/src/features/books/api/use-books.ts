@@ -1,32 +1,11 @@
-import { BookLimits, type BookListQuery } from '@bookshelf/contract';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from '@tanstack/react-query';
+import type { BookListQuery } from '@bookshelf/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { fetchBooks } from './fetch-books';
 import { bookKeys } from './query-keys';
 
-/** One page of books (dashboard lists, pickers). */
+/**
+ * One page of books (the dashboard's lists). The library's scrolling list is use-infinite-books.ts, a module of
+ * its own so that the infinite-query code stays in the library's chunk.
+ */
 export const booksQueryOptions = (query: BookListQuery) =>
   queryOptions({ queryKey: bookKeys.list(query), queryFn: ({ signal }) => fetchBooks(query, signal) });
-
-export const useBooks = (query: BookListQuery) => useQuery(booksQueryOptions(query));
-
-/** The library screen's list: pages of `limit` books fetched as the reader scrolls, with the total. */
-export const booksInfiniteQueryOptions = (query: Omit<BookListQuery, 'offset'>) => {
-  const limit = query.limit ?? BookLimits.pageSizeDefault;
-  return infiniteQueryOptions({
-    queryKey: [...bookKeys.lists(), 'infinite', query] as const,
-    queryFn: ({ signal, pageParam }) => fetchBooks({ ...query, limit, offset: pageParam }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.offset + last.items.length < last.total ? last.offset + last.limit : undefined),
-    // Typing in the search box must not blank the grid between keystrokes.
-    placeholderData: keepPreviousData,
-  });
-};
-
-export const useInfiniteBooks = (query: Omit<BookListQuery, 'offset'>) =>
-  useInfiniteQuery(booksInfiniteQueryOptions(query));

@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useCreateBook } from '../api/use-create-book';
 import { BookForm } from './book-form/book-form';
 import { emptyBookFormValues, formValuesToCreateRequest, type BookFormValues } from './book-form/book-form-values';
+import { bookDetailsPath } from '../lib/book-routes';
 
 export interface AddBookDialogProps {
   open: boolean;
@@ -53,7 +54,7 @@ function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
       type: 'success',
       title: 'Book added',
       message: book.title,
-      action: { label: 'View', onClick: () => void navigate(`/books/${encodeURIComponent(book.id)}`) },
+      action: { label: 'View', onClick: () => void navigate(bookDetailsPath(book.id)) },
     });
     onDone();
   }

@@ -1,9 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { AddBookDialog } from '../../../app/screens';
-
-/** The address parameter that opens the Add New Book dialog over any signed-in page (the header's Add Book). */
-export const ADD_BOOK_PARAM = 'add';
+import type { DialogComponent } from '../../../components/ui/modal';
+import { ADD_BOOK_PARAM } from '../lib/book-routes';
 
 /**
  * Sets or clears ?add=1 on the address the reader is at. The entry is replaced, path and navigation state
@@ -34,9 +32,10 @@ export function useOpenAddBook(): () => void {
 /**
  * Opens the Add New Book dialog while the address has ?add=1, on any signed-in page; closing it takes the
  * parameter away again. The dialog's chunk loads on the first opening and then stays mounted, so its close
- * animation and a toast's View action still work after it shuts.
+ * animation and a toast's View action still work after it shuts. `dialog` is AddBookDialog, lazily loaded:
+ * app/ declares the lazy screens (app/screens.ts) and passes it in.
  */
-export function AddBookRoute() {
+export function AddBookRoute({ dialog: AddBookDialog }: { dialog: DialogComponent }) {
   const { search } = useLocation();
   const open = new URLSearchParams(search).get(ADD_BOOK_PARAM) === '1';
   const setOpen = useAddBookParam();

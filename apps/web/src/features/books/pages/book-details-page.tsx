@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileText, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useOriginBack } from '../../../app/use-origin';
+import { useOriginBack } from '../../../lib/use-origin';
 import { secondaryButton } from '../../../components/ui/button-styles';
 import { errorMessage } from '../../../lib/error-message';
 import { loadWithRetry } from '../../../lib/lazy-retry';

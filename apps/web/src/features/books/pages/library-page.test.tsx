@@ -2,7 +2,7 @@ import { apiError, json, network, type FakeRequest } from '../../../test/fake-ne
 import type { Account, Book, BookFacets, BookState } from '@bookshelf/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LibrarySearch, SEARCH_DEBOUNCE_MS } from '../../../app/library-search';
+import { LibrarySearch, SEARCH_DEBOUNCE_MS } from '../components/library-search';
 import { testAccount, testBook } from '../../../test/fixtures';
 import { renderApp, testMe } from '../../../test/render-app';
 import { LIBRARY_VIEW_KEY } from '../lib/library-view';

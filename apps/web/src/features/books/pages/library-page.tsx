@@ -1,14 +1,14 @@
 import { type Book, type BookStatus } from '@bookshelf/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { withOrigin } from '../../../app/use-origin';
+import { withOrigin } from '../../../lib/use-origin';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useBookFacets } from '../api/use-book-facets';
-import { useInfiniteBooks } from '../api/use-books';
+import { useInfiniteBooks } from '../api/use-infinite-books';
 import { useLoadDemo } from '../api/use-load-demo';
 import { BookCollection } from '../components/library/book-collection';
 import { BookSkeletons } from '../components/library/book-skeletons';

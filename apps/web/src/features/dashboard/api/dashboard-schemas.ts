@@ -1,2 +1,2 @@
-// The response schemas the dashboard reads, loaded on demand (see use-dashboard-books.ts).
-export { BookFacetsSchema, BookListSchema, DemoLoadResponseSchema } from '@bookshelf/contract';
+// The response schema of the dashboard's one write, loaded on demand (see use-load-sample-library.ts).
+export { DemoLoadResponseSchema } from '@bookshelf/contract';

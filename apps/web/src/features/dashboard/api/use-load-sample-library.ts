@@ -1,6 +1,7 @@
+import { BookPaths } from '@bookshelf/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { dashboardBookKeys, DASHBOARD_BOOK_PATHS, loadSchemas } from './use-dashboard-books';
+import { bookKeys } from '../../books/public';
 
 /**
  * The first dashboard's Load the sample library (POST /api/demo/load, the spec's 23 books, once). Every book
@@ -10,7 +11,9 @@ export function useLoadSampleLibrary() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api(DASHBOARD_BOOK_PATHS.demo, () => loadSchemas().then((m) => m.DemoLoadResponseSchema), { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardBookKeys.all }),
+      api(BookPaths.demo, () => import('./dashboard-schemas').then((m) => m.DemoLoadResponseSchema), {
+        method: 'POST',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookKeys.all }),
   });
 }

@@ -1,10 +1,11 @@
 import type { BookListQuery } from '@bookshelf/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { withOrigin } from '../../../app/use-origin';
+import { withOrigin } from '../../../lib/use-origin';
 import { useDashboardBooks } from '../api/use-dashboard-books';
 import { RetryError } from './retry-error';
 import { SmallCover } from './small-cover';
+import { bookDetailsPath } from '../../books/public';
 
 /** Back on Book Details returns here, to the Dashboard (core.md §2). */
 const ORIGIN = withOrigin('/dashboard', 'Dashboard');
@@ -27,7 +28,7 @@ export function BookListCard({ id, title, query, empty }: BookListCardProps) {
         {data.items.map((book) => (
           <li key={book.id}>
             <Link
-              to={`/books/${book.id}`}
+              to={bookDetailsPath(book.id)}
               state={ORIGIN}
               className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-gray-800"
             >

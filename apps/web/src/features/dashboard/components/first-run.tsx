@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
 import { toast } from '../../../lib/toast';
 import { useLoadSampleLibrary } from '../api/use-load-sample-library';
+import { ADD_BOOK_SEARCH } from '../../books/public';
 
 const card = 'flex flex-col rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900';
 
@@ -38,7 +39,7 @@ export function FirstRun() {
             Type in a book you own or are reading: a title and an author are enough.
           </p>
           {/* Only the address's search changes: the Add Book dialog opens over this page. */}
-          <Link to={{ search: '?add=1' }} className={`${primaryButton} mt-4 self-start`}>
+          <Link to={{ search: ADD_BOOK_SEARCH }} className={`${primaryButton} mt-4 self-start`}>
             Add Book
           </Link>
         </div>

@@ -4,7 +4,7 @@ import { getToasts } from '../../../lib/toast';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useOriginBack } from '../../../app/use-origin';
+import { useOriginBack } from '../../../lib/use-origin';
 import { testBook, testMe } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-with-app';
 import { DashboardPage } from './dashboard-page';

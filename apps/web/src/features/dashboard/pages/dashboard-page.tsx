@@ -7,6 +7,8 @@ import { useDashboardFacets } from '../api/use-dashboard-books';
 import { BookListCard } from '../components/book-list-card';
 import { FirstRun } from '../components/first-run';
 import { StatusCounts } from '../components/status-counts';
+import { ADD_BOOK_SEARCH, LIBRARY_PATH } from '../../books/public';
+import { settingsTabPath } from '../../settings/public';
 
 interface DashboardPageProps {
   me: Me;
@@ -16,12 +18,12 @@ interface DashboardPageProps {
 const link = `rounded font-medium text-indigo-600 hover:underline dark:text-indigo-400 ${focusRing}`;
 // Only the search changes: the Add Book dialog opens over the dashboard.
 const addBook = (
-  <Link to={{ search: '?add=1' }} className={link}>
+  <Link to={{ search: ADD_BOOK_SEARCH }} className={link}>
     Add Book
   </Link>
 );
 const goToLibrary = (
-  <Link to="/books" className={link}>
+  <Link to={LIBRARY_PATH} className={link}>
     Go to library
   </Link>
 );
@@ -96,7 +98,7 @@ function LibraryOverview({ goal, booksRead }: { goal: number; booksRead: number 
         <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
           {cappedPercent(booksRead, goal)}% of your goal for {year}
         </p>
-        <Link to="/settings?tab=reading-goal" className={`${primaryButton} mt-4`}>
+        <Link to={settingsTabPath('reading-goal')} className={`${primaryButton} mt-4`}>
           <Settings aria-hidden className="size-4" />
           Go to Settings
         </Link>

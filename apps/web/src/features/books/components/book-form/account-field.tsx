@@ -1,10 +1,10 @@
 import { Settings2 } from 'lucide-react';
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useContext, useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { ManageAccountsDialog } from '../../../../app/screens';
 import { linkButtonClass } from '../../../../components/ui/form-styles';
 import type { BookFormValues } from './book-form-values';
 import { describedBy, FieldShell, selectClass } from './form-controls';
+import { ManageAccountsSlot } from './manage-accounts-slot';
 import { useAccountChoices } from './use-account-choices';
 import { useFieldError } from './use-field-error';
 
@@ -16,6 +16,7 @@ export function AccountField() {
   const { choices } = useAccountChoices(accountId);
   const error = useFieldError('accountId');
   const [managing, setManaging] = useState(false);
+  const manageAccounts = useContext(ManageAccountsSlot);
 
   return (
     <FieldShell
@@ -23,10 +24,12 @@ export function AccountField() {
       label="Account"
       error={error}
       labelAction={
-        <button type="button" onClick={() => setManaging(true)} className={`${linkButtonClass} inline-flex gap-1`}>
-          <Settings2 aria-hidden className="size-4" />
-          Manage accounts
-        </button>
+        manageAccounts && (
+          <button type="button" onClick={() => setManaging(true)} className={`${linkButtonClass} inline-flex gap-1`}>
+            <Settings2 aria-hidden className="size-4" />
+            Manage accounts
+          </button>
+        )
       }
     >
       <select id={id} className={selectClass} {...describedBy(id, error)} {...register('accountId')}>
@@ -36,10 +39,8 @@ export function AccountField() {
           </option>
         ))}
       </select>
-      {managing && (
-        <Suspense fallback={null}>
-          <ManageAccountsDialog open onOpenChange={setManaging} />
-        </Suspense>
+      {managing && manageAccounts && (
+        <Suspense fallback={null}>{manageAccounts({ open: true, onOpenChange: setManaging })}</Suspense>
       )}
     </FieldShell>
   );

@@ -1,6 +1,6 @@
 import type { Book } from '@bookshelf/contract';
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import type { OriginState } from '../../../../app/use-origin';
+import type { OriginState } from '../../../../lib/use-origin';
 import { gridColumns, type LibraryView } from '../../lib/library-view';
 import { isNavKey, moveIndex } from '../../lib/selection';
 import { BookCard, BookRow } from './book-item';

@@ -2,10 +2,11 @@ import { BOOK_FORMAT_LABELS, type Book } from '@bookshelf/contract';
 import type { ChangeEvent, MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { checkboxClass } from '../../../../components/ui/form-styles';
-import type { OriginState } from '../../../../app/use-origin';
+import type { OriginState } from '../../../../lib/use-origin';
 import { BookCover } from '../book-cover';
 import { StatusBadge } from '../status-badge';
 import { BookRating } from './book-rating';
+import { bookDetailsPath } from '../../lib/book-routes';
 
 export interface BookItemProps {
   book: Book;
@@ -70,7 +71,7 @@ const cellClass = (selected: boolean) =>
 function TitleLink({ book, origin }: Pick<BookItemProps, 'book' | 'origin'>) {
   return (
     <Link
-      to={`/books/${encodeURIComponent(book.id)}`}
+      to={bookDetailsPath(book.id)}
       state={origin}
       tabIndex={-1}
       className="line-clamp-2 font-medium text-gray-900 hover:underline dark:text-gray-100"

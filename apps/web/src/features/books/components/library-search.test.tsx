@@ -1,8 +1,8 @@
-import '../test/fake-network';
+import '../../../test/fake-network';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNavigate } from 'react-router';
-import { renderWithApp } from '../test/render-with-app';
+import { renderWithApp } from '../../../test/render-with-app';
 import { LibrarySearch, SEARCH_DEBOUNCE_MS } from './library-search';
 
 beforeEach(() => vi.useFakeTimers());

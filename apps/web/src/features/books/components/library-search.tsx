@@ -2,9 +2,9 @@ import { BookLimits } from '@bookshelf/contract';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { withSearch } from '../features/books/lib/search-param';
+import { LIBRARY_PATH } from '../lib/book-routes';
+import { withSearch } from '../lib/search-param';
 
-const LIBRARY_PATH = '/books';
 /** Long enough not to fetch on every keystroke, short enough to feel live. */
 export const SEARCH_DEBOUNCE_MS = 250;
 

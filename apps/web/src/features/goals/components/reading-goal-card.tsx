@@ -1,9 +1,10 @@
 import { Target } from 'lucide-react';
 import { Link } from 'react-router';
-import { ProgressBar } from '../components/ui/progress-bar';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { settingsTabPath } from '../../settings/public';
 
 /** The spec sends the card to /settings; the reading-goal tab there is where the goal is edited. */
-export const READING_GOAL_SETTINGS_PATH = '/settings?tab=reading-goal';
+const READING_GOAL_SETTINGS_PATH = settingsTabPath('reading-goal');
 
 interface ReadingGoalCardProps {
   booksRead: number;

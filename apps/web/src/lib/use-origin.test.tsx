@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useNavigateWithOrigin, useOriginBack } from './use-origin';
+import { useOriginBack, withOrigin } from './use-origin';
 
 afterEach(cleanup);
 
@@ -11,11 +11,11 @@ function Details() {
 }
 
 function Wishlist() {
-  const open = useNavigateWithOrigin();
+  const { pathname, search } = useLocation();
   return (
-    <button type="button" onClick={() => open('/books/42', 'Wishlist')}>
+    <Link to="/books/42" state={withOrigin(pathname + search, 'Wishlist')}>
       Open book
-    </button>
+    </Link>
   );
 }
 
@@ -33,7 +33,7 @@ function renderAt(entry: InitialEntry) {
 describe('origin and back', () => {
   it('passes the origin page along, so Back returns there with its name', () => {
     renderAt('/wishlist?sort=price');
-    fireEvent.click(screen.getByRole('button', { name: 'Open book' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Open book' }));
     expect(screen.getByTestId('back').textContent).toBe('Wishlist → /wishlist?sort=price');
   });
 
