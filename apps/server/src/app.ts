@@ -34,6 +34,7 @@ import { createBackground } from './platform/background.js';
 import { apiNotFound, clientError, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type EventBus } from './platform/events.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './platform/http-timeouts.js';
+import { createLiveEvents, type LiveEvents, type LiveEventsOptions } from './platform/live-events/live-events.js';
 import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { createRateLimiter } from './platform/rate-limit.js';
@@ -60,6 +61,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Limits on slow clients; the defaults when unset. */
   httpTimeouts?: HttpTimeouts;
+  /** GET /api/events: heartbeat, limits (tests shorten them). */
+  liveEvents?: Partial<LiveEventsOptions>;
 }
 
 /** Expired sessions, reset links and rate-limit windows are swept this often. */
@@ -124,12 +127,21 @@ export async function buildApp(options: AppOptions) {
   // Sign-in, sessions and tokens: repositories → services → routes.
   const { db } = database;
   const now = options.now;
+  // Live events (GET /api/events); a stream ends when the session or token that opened it is revoked.
+  const live = createLiveEvents({
+    database,
+    log: app.log,
+    options: options.liveEvents,
+    isCredentialActive: (c) => (c.kind === 'session' ? sessions.isActive(c.key) : apiTokens.isActive(c.key)),
+  });
+  const { credentialsRevoked } = live;
+  app.decorate('live', live);
   const users = createUsersRepository(db);
   const identities = createIdentitiesRepository(db);
   const limiter = createRateLimiter(db, now);
-  const sessions = createSessionsService({ sessions: createSessionsRepository(db), now });
+  const sessions = createSessionsService({ sessions: createSessionsRepository(db), now, credentialsRevoked });
   const apiTokensRepository = createApiTokensRepository(db);
-  const apiTokens = createApiTokensService({ apiTokens: apiTokensRepository, now });
+  const apiTokens = createApiTokensService({ apiTokens: apiTokensRepository, now, credentialsRevoked });
   const mailer = createMailer({
     smtpUrl: options.mail?.smtpUrl,
     from: options.mail?.from ?? 'Bookshelf <no-reply@localhost>',
@@ -144,6 +156,7 @@ export async function buildApp(options: AppOptions) {
     mailer,
     background,
     events,
+    credentialsRevoked,
     now,
   });
   const oauth = createOAuthService({
@@ -160,6 +173,7 @@ export async function buildApp(options: AppOptions) {
   );
   await app.register(meRoutes({ auth, sessions, apiTokens, identities }));
   await app.register(oauthRoutes({ oauth, cookies, publicUrl, https }));
+  await app.register(live.routes);
 
   // The library: books (with the sample library) and the accounts they were bought through.
   const clock = now ?? (() => new Date());
@@ -177,9 +191,13 @@ export async function buildApp(options: AppOptions) {
     );
   app.addHook('onReady', async () => {
     sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+    await live.start();
   });
+  // Open streams never finish by themselves; they end before the server waits for its connections.
+  app.addHook('preClose', async () => live.closeStreams());
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await live.stop();
     unsubscribeActivities();
     await background.drain();
     mailer.close();
@@ -202,5 +220,7 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module 'fastify' {
   interface FastifyInstance {
     events: EventBus<DomainEvents>;
+    /** Publishes live events to the browser: `app.live.publish(userId, event, tx?)`. */
+    live: LiveEvents;
   }
 }

@@ -3,6 +3,7 @@ import type { Principal } from '../../platform/authentication.js';
 import { notFound } from '../../platform/errors.js';
 import { hashSecret, randomSecret } from '../../platform/secrets.js';
 import type { ApiTokensRepository } from './sessions.repository.js';
+import type { CredentialsRevoked } from './sessions.service.js';
 
 /** Recognisable in logs and secret scanners; the rest is 256 random bits. */
 const TOKEN_PREFIX = 'bks_';
@@ -18,7 +19,11 @@ const toApiToken = (row: Awaited<ReturnType<ApiTokensRepository['insert']>>): Ap
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
 
-export function createApiTokensService(deps: { apiTokens: ApiTokensRepository; now?: () => Date }) {
+export function createApiTokensService(deps: {
+  apiTokens: ApiTokensRepository;
+  now?: () => Date;
+  credentialsRevoked?: CredentialsRevoked;
+}) {
   const { apiTokens } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -40,6 +45,12 @@ export function createApiTokensService(deps: { apiTokens: ApiTokensRepository; n
 
     async revoke(userId: string, id: string) {
       if (!(await apiTokens.delete(userId, id))) throw notFound('API token not found');
+      await deps.credentialsRevoked?.(userId);
+    },
+
+    /** Whether the token (by its hash) still works (a live-event stream asks while it stays open). */
+    async isActive(tokenHash: string) {
+      return (await apiTokens.findByHash(tokenHash)) !== undefined;
     },
 
     async resolve(token: string): Promise<Principal | null> {

@@ -7,6 +7,7 @@ import {
 import { notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/authentication.js';
 import { hashSecret, randomSecret } from '../../platform/secrets.js';
+import type { Database } from '../../db/client.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -34,7 +35,14 @@ export interface OpenedSession {
 
 const lifetime = (persistent: boolean) => (persistent ? PERSISTENT_LIFETIME_MS : BROWSER_SESSION_IDLE_MS);
 
-export function createSessionsService(deps: { sessions: SessionsRepository; now?: () => Date }) {
+/** Tells open live-event streams that some of the user's sessions or tokens ended (platform/live-events). */
+export type CredentialsRevoked = (userId: string, tx?: Database) => Promise<void>;
+
+export function createSessionsService(deps: {
+  sessions: SessionsRepository;
+  now?: () => Date;
+  credentialsRevoked?: CredentialsRevoked;
+}) {
   const { sessions } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -84,7 +92,14 @@ export function createSessionsService(deps: { sessions: SessionsRepository; now?
     },
 
     async close(sessionKey: string) {
-      await sessions.deleteByKey(sessionKey);
+      const userId = await sessions.deleteByKey(sessionKey);
+      if (userId) await deps.credentialsRevoked?.(userId);
+    },
+
+    /** Whether the session still lets its holder in (a live-event stream asks while it stays open). */
+    async isActive(sessionKey: string) {
+      const row = await sessions.findByKey(sessionKey);
+      return row !== undefined && row.expiresAt > now();
     },
 
     async list(userId: string, currentKey: string | undefined): Promise<SessionInfo[]> {
@@ -110,11 +125,14 @@ export function createSessionsService(deps: { sessions: SessionsRepository; now?
 
     async revoke(userId: string, publicId: string) {
       if (!(await sessions.deleteByPublicId(userId, publicId))) throw notFound('Session not found');
+      await deps.credentialsRevoked?.(userId);
     },
 
     /** Signs out everywhere except the given session (everywhere when it is undefined). */
-    revokeAll(userId: string, keepKey?: string) {
-      return sessions.deleteByUser(userId, keepKey);
+    async revokeAll(userId: string, keepKey?: string) {
+      const count = await sessions.deleteByUser(userId, keepKey);
+      await deps.credentialsRevoked?.(userId);
+      return count;
     },
 
     sweepExpired() {
