@@ -194,7 +194,10 @@ export async function buildApp(options: AppOptions) {
     await live.start();
   });
   // Open streams never finish by themselves; they end before the server waits for its connections.
-  app.addHook('preClose', async () => live.closeStreams());
+  app.addHook('preClose', (done) => {
+    live.closeStreams();
+    done();
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     await live.stop();

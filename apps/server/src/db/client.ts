@@ -102,8 +102,8 @@ function openPostgres(url: string, maxConnections: number): DatabaseHandle {
     },
     ping: () => ping(db),
     listen: async (channel, onNotify, onListen) => {
-      const { unlisten } = await client.listen(channel, onNotify, onListen);
-      return unlisten;
+      const listening = await client.listen(channel, onNotify, onListen);
+      return () => listening.unlisten();
     },
     close: () => client.end({ timeout: 5 }),
   };

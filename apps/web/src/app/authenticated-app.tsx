@@ -2,6 +2,7 @@ import type { Me } from '@bookshelf/contract';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppShell } from './app-shell';
+import { useLiveEvents } from './live-events-cache';
 import {
   AccountsSettingsSection,
   BookDetailsPage,
@@ -31,6 +32,7 @@ const accountsSection = (
  * downloads the shell, the sidebar or the menus.
  */
 export function AuthenticatedApp({ me }: { me: Me }) {
+  useLiveEvents();
   return (
     <Routes>
       <Route element={<AppShell me={me} />}>

@@ -10,4 +10,6 @@ await Promise.all([
   import('../features/dashboard/api/dashboard-schemas'),
   import('zod/mini'),
 ]);
+// jsdom has no EventSource; the signed-in app opens one (lib/live-events.ts).
+await import('./fake-event-source');
 export {};

@@ -5,7 +5,7 @@ import type { Credential, SseStream } from './stream.js';
 export interface HubDeps {
   store: LiveEventsStore;
   /** Whether the session or token that opened a stream is still valid (not signed out, revoked or expired). */
-  isCredentialActive(credential: Credential): Promise<boolean>;
+  isCredentialActive: (credential: Credential) => Promise<boolean>;
   log: FastifyBaseLogger;
   /** The most events one catch-up reads. */
   replayLimit: number;

@@ -8,9 +8,9 @@ export interface ListenerDeps {
   database: DatabaseHandle;
   store: LiveEventsStore;
   log: FastifyBaseLogger;
-  onNotice(notice: StreamNotice): void;
+  onNotice: (notice: StreamNotice) => void;
   /** Listening (re)started after a gap in which notices may have been missed. */
-  onResumed(): void;
+  onResumed: () => void;
 }
 
 /**

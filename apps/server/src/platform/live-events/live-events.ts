@@ -32,7 +32,7 @@ export const DEFAULT_LIVE_EVENTS_OPTIONS: LiveEventsOptions = {
 export interface LiveEventsDeps {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
-  isCredentialActive(credential: Credential): Promise<boolean>;
+  isCredentialActive: (credential: Credential) => Promise<boolean>;
   options?: Partial<LiveEventsOptions>;
 }
 
@@ -71,9 +71,7 @@ export function createLiveEvents({ database, log, isCredentialActive, options }:
      * Some of the user's sessions or API tokens were ended (sign-out, revocation, a password change): every
      * instance checks that user's open streams and ends those they opened. Within `tx`, at its commit.
      */
-    credentialsRevoked(userId: string, tx?: Database): Promise<void> {
-      return store.notify(revokedNotice(userId), tx);
-    },
+    credentialsRevoked: (userId: string, tx?: Database): Promise<void> => store.notify(revokedNotice(userId), tx),
 
     /** Deletes events older than `olderThan` (a scheduled job); a client away longer gets no replay. */
     prune: (olderThan: Date) => store.prune(olderThan),

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@bookshelf/contract';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { bearerToken, requireUser, type Principal } from '../authentication.js';
 import { AppError } from '../errors.js';
@@ -25,9 +25,9 @@ export function liveEventsRoutes(deps: {
   store: LiveEventsStore;
   hub: Hub;
   settings: LiveEventsOptions;
-}): FastifyPluginAsyncZod {
+}): FastifyPluginCallbackZod {
   const { store, hub, settings } = deps;
-  return async (app) => {
+  return (app, _options, done) => {
     app.get(
       LIVE_EVENTS_PATH,
       {
@@ -77,5 +77,6 @@ export function liveEventsRoutes(deps: {
         stream.endReplay(replayed);
       },
     );
+    done();
   };
 }
