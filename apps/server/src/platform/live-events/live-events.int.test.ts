@@ -220,6 +220,37 @@ describe('GET /api/events', () => {
     socket.destroy();
   });
 
+  it('ends a stream whose session expired, at the periodic check', async () => {
+    let clock = new Date();
+    const other = await createTestApp({ now: () => clock, liveEvents: { revalidateMs: 100 } });
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { browser } = await signUp(other.app);
+      const stream = await openSse(originOf(other.app), cookieOf(browser));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stream.ended).toBe(false);
+      clock = new Date(clock.getTime() + 2 * 86_400_000); // past a browser session's idle day
+      await stream.closedByServer(3_000);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('prunes old events, which then are not replayed', async () => {
+    const { browser, me } = await signUp(t.app);
+    const stream = await openSse(base, cookieOf(browser));
+    const start = (await stream.next((f) => f.id !== undefined)).id!;
+    stream.close();
+    await t.app.live.publish(me.id, progress(1));
+    expect(await t.app.live.prune(new Date(Date.now() - 3_600_000))).toBe(0);
+    expect(await t.app.live.prune(new Date(Date.now() + 1_000))).toBeGreaterThanOrEqual(1);
+    const resumed = await openSse(base, { ...cookieOf(browser), 'last-event-id': start });
+    await t.app.live.publish(me.id, progress(2));
+    expect(currentOf((await resumed.next()).data)).toBe(2);
+    expect(resumed.events()).toHaveLength(1);
+    resumed.close();
+  });
+
   it('ends every stream when the app closes', async () => {
     const other = await createTestApp();
     await other.app.listen({ port: 0, host: '127.0.0.1' });
