@@ -1,7 +1,7 @@
 import '../test/fake-network';
 import type { Job } from '@bookshelf/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeEventSource } from '../test/fake-event-source';
 import { renderApp, testMe } from '../test/render-app';
@@ -63,7 +63,7 @@ describe('applyLiveEvent', () => {
 });
 
 describe('the signed-in app', () => {
-  it('keeps one stream open while signed in, applies its events, and closes it when it unmounts', () => {
+  it('keeps one stream open while signed in, applies its events, and closes it when it unmounts', async () => {
     function Probe() {
       useLiveEvents();
       return null;
@@ -72,7 +72,7 @@ describe('the signed-in app', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
     const source = FakeEventSource.latest()!;
     act(() => source.emit('job.updated', { type: 'job.updated', job }, '3'));
-    expect(queryClient.getQueryData(['jobs', 'job-9'])).toEqual(job);
+    await waitFor(() => expect(queryClient.getQueryData(['jobs', 'job-9'])).toEqual(job));
     unmount();
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
   });

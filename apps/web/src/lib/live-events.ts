@@ -1,4 +1,4 @@
-import { LiveEventSchema, type LiveEvent, type LiveEventType } from '@bookshelf/contract';
+import type { LiveEvent, LiveEventType } from '@bookshelf/contract';
 
 export const LIVE_EVENTS_URL = '/api/events';
 
@@ -9,9 +9,11 @@ const TYPES: Record<LiveEventType, true> = { 'job.updated': true, 'books.changed
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
 
-function parse(data: string): LiveEvent | undefined {
+type Schema = (typeof import('./live-event-schema'))['LiveEventSchema'];
+
+function parse(schema: Schema, data: string): LiveEvent | undefined {
   try {
-    const parsed = LiveEventSchema.safeParse(JSON.parse(data));
+    const parsed = schema.safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined; // not JSON
@@ -38,11 +40,16 @@ export function connectLiveEvents({ onEvent, EventSource: Source = globalThis.Ev
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
+  // Loaded with the first connection; events wait for it in the order they came.
+  const schema = import('./live-event-schema').then((m) => m.LiveEventSchema);
   const receive = (message: MessageEvent<string>) => {
     if (message.lastEventId) lastEventId = message.lastEventId;
-    const event = parse(message.data);
-    if (event) onEvent(event);
-    else console.warn('live events: an event that does not match the contract was dropped', message.type);
+    void schema.then((loaded) => {
+      const event = parse(loaded, message.data);
+      if (stopped) return;
+      if (event) onEvent(event);
+      else console.warn('live events: an event that does not match the contract was dropped', message.type);
+    });
   };
 
   const open = () => {
