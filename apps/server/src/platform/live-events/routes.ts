@@ -63,6 +63,7 @@ export function liveEventsRoutes(deps: {
           maxBufferedBytes: settings.maxBufferedBytes,
           onClose: (closed) => hub.remove(closed),
         });
+        if (stream.closed) return;
         // Registered before the replay is read, so an event stored meanwhile is held back and sent after it.
         stream.startReplay();
         hub.add(stream);

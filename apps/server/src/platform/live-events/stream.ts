@@ -65,7 +65,8 @@ export function openSseStream(res: ServerResponse, headers: Headers, options: Ss
   // What the socket has not taken yet is measured before each write, so one large event does not drop a
   // client that reads; one that leaves earlier frames unread past the cap is gone.
   const write = (chunk: string) => {
-    if (closed) return;
+    // ended here, by shutdown.ts, or gone: 'close' may not have fired yet, and a write after end is an error
+    if (closed || res.writableEnded || res.destroyed) return;
     if (res.writableLength > options.maxBufferedBytes) res.destroy();
     else res.write(chunk);
   };
@@ -112,6 +113,8 @@ export function openSseStream(res: ServerResponse, headers: Headers, options: Ss
     closed = true;
     options.onClose(stream);
   });
+  // A client that left while the request was being authenticated: 'close' has fired already.
+  if (!res.socket || res.socket.destroyed) closed = true;
   // the opening comment gets the headers through any buffering proxy at once
   write(':\n\n');
   return stream;
