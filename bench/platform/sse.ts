@@ -1,7 +1,8 @@
 // bench/platform SSE fan-out: 1,000 real sockets on GET /api/events (100 users × 10 tabs, the per-user
 // limit) against the app in a child process, beside a bare node:http SSE server holding the same 1,000.
 // Prints the server's extra resident memory for the 1,000 streams (budget ≤ 150 MB) and the latency from
-// publishing one job.updated event per user to its arrival on all 1,000 sockets, p50/p95.
+// publishing one job.updated event per user to its arrival on all 1,000 sockets, p50/p95. PGlite in memory
+// by default; BENCH_SSE_DATABASE_URL=postgres://… runs the app on that (existing) PostgreSQL database.
 import { fork, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ const PER_USER = 10;
 const ROUNDS = Number(process.env.BENCH_SSE_ROUNDS ?? 30);
 const MEMORY_BUDGET_MB = 150;
 const SERVER = fileURLToPath(new URL('./sse-server.ts', import.meta.url));
+const DATABASE = process.env.BENCH_SSE_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 interface Result {
   extraMb: number;
@@ -126,7 +128,9 @@ export async function benchSseFanOut(say: (line: string) => void = console.log):
   say(
     `sse baseline (bare node:http, ${CONNECTIONS} streams): +${f(bare.extraMb)} MB RSS, delivery p50 ${f(bare.p50)} ms, p95 ${f(bare.p95)} ms`,
   );
-  say(`sse ${CONNECTIONS} connections, server extra RSS: ${f(app.extraMb)} MB (budget ≤ ${MEMORY_BUDGET_MB} MB)`);
+  say(
+    `sse ${CONNECTIONS} connections (${DATABASE}), server extra RSS: ${f(app.extraMb)} MB (budget ≤ ${MEMORY_BUDGET_MB} MB)`,
+  );
   say(
     `sse delivery to all ${CONNECTIONS}, ${CONNECTIONS / PER_USER} events per round: p50 ${f(app.p50)} ms, p95 ${f(app.p95)} ms`,
   );
