@@ -187,6 +187,16 @@ describe('GET /api/events', () => {
     expect(change.statusCode).toBe(204);
     await again.closedByServer();
     expect(onPhone.ended).toBe(false);
+
+    // and revoking one session from the list ends that session's stream only
+    const password = 'a new long passphrase';
+    expect((await laptop.post('/api/auth/login', { email: user.email, password })).statusCode).toBe(200);
+    const third = await openSse(base, cookieOf(laptop));
+    const { items } = (await phone.get('/api/me/sessions')).json<{ items: { id: string; current: boolean }[] }>();
+    const laptopSession = items.find((item) => !item.current)!;
+    expect((await phone.delete(`/api/me/sessions/${laptopSession.id}`)).statusCode).toBe(204);
+    await third.closedByServer();
+    expect(onPhone.ended).toBe(false);
     onPhone.close();
   });
 
