@@ -1,4 +1,4 @@
-import type { LiveEvent, LiveEventType } from '@bookshelf/contract';
+import type { LiveEvent, LiveEventSchema, LiveEventType } from '@bookshelf/contract';
 
 export const LIVE_EVENTS_URL = '/api/events';
 
@@ -9,9 +9,7 @@ const TYPES: Record<LiveEventType, true> = { 'job.updated': true, 'books.changed
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
 
-type Schema = (typeof import('./live-event-schema'))['LiveEventSchema'];
-
-function parse(schema: Schema, data: string): LiveEvent | undefined {
+function parse(schema: typeof LiveEventSchema, data: string): LiveEvent | undefined {
   try {
     const parsed = schema.safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : undefined;
