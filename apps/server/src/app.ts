@@ -36,6 +36,7 @@ import { createBackground } from './platform/background.js';
 import { apiNotFound, clientError, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type EventBus } from './platform/events.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './platform/http-timeouts.js';
+import { createLiveEvents, type LiveEvents, type LiveEventsOptions } from './platform/live-events/live-events.js';
 import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { createRateLimiter } from './platform/rate-limit.js';
@@ -62,6 +63,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Limits on slow clients; the defaults when unset. */
   httpTimeouts?: HttpTimeouts;
+  /** GET /api/events: heartbeat, limits (tests shorten them). */
+  liveEvents?: Partial<LiveEventsOptions>;
 }
 
 /** Expired sessions, reset links and rate-limit windows are swept this often. */
@@ -128,12 +131,21 @@ export async function buildApp(options: AppOptions) {
   const now = options.now;
   // Who may see or change what; no friendships or blocks exist yet (decision 019).
   const access = createAccess({ relationships: noRelationships });
+  // Live events (GET /api/events); a stream ends when the session or token that opened it is revoked.
+  const live = createLiveEvents({
+    database,
+    log: app.log,
+    options: options.liveEvents,
+    isCredentialActive: (c) => (c.kind === 'session' ? sessions.isActive(c.key) : apiTokens.isActive(c.key)),
+  });
+  const { credentialsRevoked } = live;
+  app.decorate('live', live);
   const users = createUsersRepository(db);
   const identities = createIdentitiesRepository(db);
   const limiter = createRateLimiter(db, now);
-  const sessions = createSessionsService({ sessions: createSessionsRepository(db), access, now });
+  const sessions = createSessionsService({ sessions: createSessionsRepository(db), access, now, credentialsRevoked });
   const apiTokensRepository = createApiTokensRepository(db);
-  const apiTokens = createApiTokensService({ apiTokens: apiTokensRepository, access, now });
+  const apiTokens = createApiTokensService({ apiTokens: apiTokensRepository, access, now, credentialsRevoked });
   const mailer = createMailer({
     smtpUrl: options.mail?.smtpUrl,
     from: options.mail?.from ?? 'Bookshelf <no-reply@localhost>',
@@ -148,6 +160,7 @@ export async function buildApp(options: AppOptions) {
     mailer,
     background,
     events,
+    credentialsRevoked,
     now,
   });
   const oauth = createOAuthService({
@@ -164,6 +177,7 @@ export async function buildApp(options: AppOptions) {
   );
   await app.register(meRoutes({ auth, sessions, apiTokens, identities, access }));
   await app.register(oauthRoutes({ oauth, cookies, publicUrl, https }));
+  await app.register(live.routes);
 
   // The library: books (with the sample library) and the accounts they were bought through.
   const clock = now ?? (() => new Date());
@@ -183,9 +197,16 @@ export async function buildApp(options: AppOptions) {
     );
   app.addHook('onReady', async () => {
     sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+    await live.start();
+  });
+  // Open streams never finish by themselves; they end before the server waits for its connections.
+  app.addHook('preClose', (done) => {
+    live.closeStreams();
+    done();
   });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await live.stop();
     unsubscribeActivities();
     await background.drain();
     mailer.close();
@@ -208,5 +229,7 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module 'fastify' {
   interface FastifyInstance {
     events: EventBus<DomainEvents>;
+    /** Publishes live events to the browser: `app.live.publish(userId, event, tx?)`. */
+    live: LiveEvents;
   }
 }

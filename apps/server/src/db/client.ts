@@ -29,6 +29,12 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** A real round trip to the database; rejects when it cannot answer. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on one channel: PostgreSQL keeps one dedicated connection for it (outside the pool) and listens
+   * again after losing it, calling `onListen` each time it (re)starts; PGlite listens on its one connection.
+   * Resolves to the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,13 @@ function openPglite(dataDir: string | undefined): DatabaseHandle {
     db,
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),
+    listen: async (channel, onNotify, onListen) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen();
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
       release();
@@ -88,6 +101,10 @@ function openPostgres(url: string, maxConnections: number): DatabaseHandle {
       }
     },
     ping: () => ping(db),
+    listen: async (channel, onNotify, onListen) => {
+      const listening = await client.listen(channel, onNotify, onListen);
+      return () => listening.unlisten();
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.js';
+import { signUp } from '../test/browser.js';
+import { openSse } from '../test/sse-client.js';
 import { createShutdown } from './shutdown.js';
 
 describe('graceful shutdown', () => {
@@ -48,6 +50,22 @@ describe('graceful shutdown', () => {
     expect(await exit).toBe(0);
     expect(closed).toEqual(['database']);
     expect(shutdown('SIGINT')).toBe(exit); // a second signal joins the first shutdown
+    await t.database.close();
+  });
+
+  it('ends open event streams at once instead of waiting for them until the deadline', async () => {
+    const t = await createTestApp({ logger: { level: 'error' } });
+    const shutdown = createShutdown({ app: t.app, resources: [], timeoutMs: 5_000, log: t.app.log });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const { browser } = await signUp(t.app);
+    const cookie = [...browser.jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+    const streams = await Promise.all([1, 2].map(() => openSse(`http://127.0.0.1:${port}/api/events`, { cookie })));
+    expect(streams.map((s) => s.status)).toEqual([200, 200]);
+    const started = Date.now();
+    expect(await shutdown('SIGTERM')).toBe(0);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await Promise.all(streams.map((s) => s.closedByServer(500)));
     await t.database.close();
   });
 

@@ -13,6 +13,9 @@ export interface ShutdownDeps {
 /** How often, while draining, sockets whose last response has gone out are closed. */
 const SWEEP_MS = 100;
 
+const isEventStream = (res: ServerResponse) =>
+  res.headersSent && String(res.getHeader('content-type')).startsWith('text/event-stream');
+
 /**
  * Every socket of the server and the responses it still owes. Node's own idle test
  * (closeIdleConnections) skips a socket that has not sent a request yet, such as the one a browser opens
@@ -45,11 +48,15 @@ function trackConnections(server: Server) {
     if (closing) closeAfter(res);
   });
 
-  /** Closes the sockets that owe no response; the others get `Connection: close` on what they owe. */
+  /**
+   * Closes the sockets that owe no response; the others get `Connection: close` on what they owe. An event
+   * stream (GET /api/events) has no last byte to wait for: it ends now, and EventSource reconnects to
+   * another instance and resumes with Last-Event-ID.
+   */
   const sweep = () => {
     for (const [socket, responses] of sockets) {
       if (responses.size === 0) socket.destroy();
-      else responses.forEach(closeAfter);
+      else responses.forEach((res) => (isEventStream(res) ? res.end() : closeAfter(res)));
     }
   };
 

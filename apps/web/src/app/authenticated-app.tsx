@@ -6,6 +6,7 @@ import { ManageAccountsSlot } from '../features/books/components/book-form/manag
 import { useBooksReadCount } from '../features/goals/api/use-books-read-count';
 import { AppShell } from './app-shell';
 import { lazyScreen } from './lazy-screen';
+import { useLiveEvents } from './live-events-cache';
 import {
   BookDetailsPage,
   BookSummaryPage,
@@ -41,6 +42,7 @@ const accountsSection = (
  * downloads the shell, the sidebar or the menus.
  */
 export function AuthenticatedApp({ me }: { me: Me }) {
+  useLiveEvents();
   return (
     <ManageAccountsSlot value={manageAccounts}>
       <Routes>

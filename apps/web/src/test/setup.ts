@@ -8,6 +8,9 @@ await Promise.all([
   import('../features/books/api/schemas'),
   import('../features/accounts/api/schemas'),
   import('../features/dashboard/api/dashboard-schemas'),
+  import('../lib/live-event-schema'),
   import('zod/mini'),
 ]);
+// jsdom has no EventSource; the signed-in app opens one (lib/live-events.ts).
+await import('./fake-event-source');
 export {};

@@ -5,6 +5,7 @@ export * from './auth-identities.js';
 export * from './book-facet-counts.js';
 export * from './books.js';
 export * from './demo-loads.js';
+export * from './live-events.js';
 export * from './password-resets.js';
 export * from './price-alerts.js';
 export * from './rate-limits.js';

@@ -3,6 +3,7 @@ import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/a
 import type { Principal } from '../../platform/authentication.js';
 import { hashSecret, randomSecret } from '../../platform/secrets.js';
 import type { ApiTokensRepository } from './sessions.repository.js';
+import type { CredentialsRevoked } from './sessions.service.js';
 
 /** Recognisable in logs and secret scanners; the rest is 256 random bits. */
 const TOKEN_PREFIX = 'bks_';
@@ -24,7 +25,12 @@ const toApiToken = (row: Awaited<ReturnType<ApiTokensRepository['insert']>>): Ap
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
 
-export function createApiTokensService(deps: { apiTokens: ApiTokensRepository; access: Access; now?: () => Date }) {
+export function createApiTokensService(deps: {
+  apiTokens: ApiTokensRepository;
+  access: Access;
+  now?: () => Date;
+  credentialsRevoked?: CredentialsRevoked;
+}) {
   const { apiTokens, access } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -47,6 +53,12 @@ export function createApiTokensService(deps: { apiTokens: ApiTokensRepository; a
     async revoke(userId: string, id: string) {
       const token = await access.requireChangeable({ userId }, await apiTokens.findById(id), tokenAccess);
       await apiTokens.delete(token.userId, id);
+      await deps.credentialsRevoked?.(userId);
+    },
+
+    /** Whether the token (by its hash) still works (a live-event stream asks while it stays open). */
+    async isActive(tokenHash: string) {
+      return (await apiTokens.findByHash(tokenHash)) !== undefined;
     },
 
     async resolve(token: string): Promise<Principal | null> {

@@ -27,6 +27,7 @@ import {
   createSessionsRepository,
   type PasswordResetsRepository,
 } from './sessions.repository.js';
+import type { CredentialsRevoked } from './sessions.service.js';
 import { createUsersRepository, type UsersRepository } from './users.repository.js';
 
 /** Generous, because a household or school shares one address; it stops scripted mass sign-up. */
@@ -47,6 +48,8 @@ export interface AuthServiceDeps {
   /** Runs the reset mail after the answer; the job queue replaces it later. */
   background: Background;
   events: EventBus<DomainEvents>;
+  /** Told, inside the transaction, when a password change or reset ends sessions or tokens. */
+  credentialsRevoked?: CredentialsRevoked;
   now?: () => Date;
   /** How the slowed sign-in waits. */
   sleep?: (ms: number) => Promise<void>;
@@ -204,6 +207,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await stores.resets.deleteByUser(userId);
         if (change.revokeApiTokens) await stores.apiTokens.deleteByUser(userId);
         await stores.sessions.deleteByUser(userId, change.keepSessionKey);
+        await deps.credentialsRevoked?.(userId, tx);
         return 'changed' as const;
       });
       if (outcome === 'wrong current password') {
@@ -238,6 +242,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await stores.resets.deleteByUser(updated.id);
         await stores.apiTokens.deleteByUser(updated.id);
         await stores.sessions.deleteByUser(updated.id);
+        await deps.credentialsRevoked?.(updated.id, tx);
         return updated;
       });
       if (!user) throw new AppError(400, ErrorCode.validation, AuthMessages.resetLinkInvalid);

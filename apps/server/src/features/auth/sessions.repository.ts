@@ -23,8 +23,10 @@ export function createSessionsRepository(db: Database) {
     findByUser(userId: string) {
       return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt));
     },
+    /** Returns whose session it was (undefined when there was none). */
     async deleteByKey(key: string) {
-      await db.delete(sessions).where(eq(sessions.id, key));
+      const [row] = await db.delete(sessions).where(eq(sessions.id, key)).returning({ userId: sessions.userId });
+      return row?.userId;
     },
     /** The session shown as `publicId`, whoever's it is: platform/access decides whether the caller may end it. */
     async findByPublicId(publicId: string) {

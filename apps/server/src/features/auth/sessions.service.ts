@@ -7,6 +7,7 @@ import {
 import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import type { Principal } from '../../platform/authentication.js';
 import { hashSecret, randomSecret } from '../../platform/secrets.js';
+import type { Database } from '../../db/client.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -40,7 +41,15 @@ const sessionAccess: AccessPolicy<{ userId: string }> = {
 
 const lifetime = (persistent: boolean) => (persistent ? PERSISTENT_LIFETIME_MS : BROWSER_SESSION_IDLE_MS);
 
-export function createSessionsService(deps: { sessions: SessionsRepository; access: Access; now?: () => Date }) {
+/** Tells open live-event streams that some of the user's sessions or tokens ended (platform/live-events). */
+export type CredentialsRevoked = (userId: string, tx?: Database) => Promise<void>;
+
+export function createSessionsService(deps: {
+  sessions: SessionsRepository;
+  access: Access;
+  now?: () => Date;
+  credentialsRevoked?: CredentialsRevoked;
+}) {
   const { sessions, access } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -90,7 +99,14 @@ export function createSessionsService(deps: { sessions: SessionsRepository; acce
     },
 
     async close(sessionKey: string) {
-      await sessions.deleteByKey(sessionKey);
+      const userId = await sessions.deleteByKey(sessionKey);
+      if (userId) await deps.credentialsRevoked?.(userId);
+    },
+
+    /** Whether the session still lets its holder in (a live-event stream asks while it stays open). */
+    async isActive(sessionKey: string) {
+      const row = await sessions.findByKey(sessionKey);
+      return row !== undefined && row.expiresAt > now();
     },
 
     async list(userId: string, currentKey: string | undefined): Promise<SessionInfo[]> {
@@ -122,11 +138,14 @@ export function createSessionsService(deps: { sessions: SessionsRepository; acce
       );
       // Signed out elsewhere meanwhile is still signed out: nothing left to answer 404 about.
       await sessions.deleteByPublicId(session.userId, publicId);
+      await deps.credentialsRevoked?.(userId);
     },
 
     /** Signs out everywhere except the given session (everywhere when it is undefined). */
-    revokeAll(userId: string, keepKey?: string) {
-      return sessions.deleteByUser(userId, keepKey);
+    async revokeAll(userId: string, keepKey?: string) {
+      const count = await sessions.deleteByUser(userId, keepKey);
+      await deps.credentialsRevoked?.(userId);
+      return count;
     },
 
     sweepExpired() {

@@ -1,0 +1,108 @@
+import { LiveEventSchema, type LiveEvent } from '@bookshelf/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DatabaseHandle } from '../../db/client.js';
+import { createHub } from './hub.js';
+import { createListener } from './listener.js';
+import { revokedNotice } from './notices.js';
+import { liveEventsRoutes } from './routes.js';
+import { createLiveEventsStore } from './store.js';
+import type { Credential } from './stream.js';
+
+export interface LiveEventsOptions {
+  /** A comment line this often keeps proxies and the socket timeout from ending an idle stream. */
+  heartbeatMs: number;
+  /** Every open stream's session or token is checked this often (the backstop to revocation notices). */
+  revalidateMs: number;
+  /** More streams than this for one user are refused with a 429 (about one per open tab). */
+  maxStreamsPerUser: number;
+  /** A client that leaves more than this unread is dropped (it reconnects and resumes). */
+  maxBufferedBytes: number;
+  /** The most events one replay sends. */
+  replayLimit: number;
+}
+
+export const DEFAULT_LIVE_EVENTS_OPTIONS: LiveEventsOptions = {
+  heartbeatMs: 25_000,
+  revalidateMs: 60_000,
+  maxStreamsPerUser: 10,
+  maxBufferedBytes: 1024 * 1024,
+  replayLimit: 1_000,
+};
+
+export interface LiveEventsDeps {
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  isCredentialActive: (credential: Credential) => Promise<boolean>;
+  options?: Partial<LiveEventsOptions>;
+}
+
+/**
+ * Server-to-browser events (docs/decisions/018-live-events-sse.md): publish stores the event and NOTIFYs the
+ * channel; every instance's one listener reads the events of the users it has streams for and writes them
+ * to those streams.
+ */
+export function createLiveEvents({ database, log, isCredentialActive, options }: LiveEventsDeps) {
+  const settings = { ...DEFAULT_LIVE_EVENTS_OPTIONS, ...options };
+  const store = createLiveEventsStore(database.db);
+  const hub = createHub({ store, isCredentialActive, log, replayLimit: settings.replayLimit });
+  const failed = (what: string) => (err: unknown) => log.warn({ err }, `live events: ${what} failed`);
+  const listener = createListener({
+    database,
+    store,
+    log,
+    onNotice: (notice) => {
+      if ('id' in notice) hub.stored(notice.userId, notice.id);
+      else void hub.revalidate(notice.userId).catch(failed('checking revoked streams'));
+    },
+    onResumed: () => void hub.catchUp().catch(failed('catching up')),
+  });
+  const timers: NodeJS.Timeout[] = [];
+
+  return {
+    /**
+     * Sends `event` to every open stream of the user, on every instance. Within `tx` it is stored and sent
+     * at the commit (never when it rolls back). Throws when the event does not match the contract.
+     */
+    async publish(userId: string, event: LiveEvent, tx?: Database): Promise<void> {
+      await store.insert(userId, LiveEventSchema.parse(event), tx);
+    },
+
+    /**
+     * Some of the user's sessions or API tokens were ended (sign-out, revocation, a password change): every
+     * instance checks that user's open streams and ends those they opened. Within `tx`, at its commit.
+     */
+    credentialsRevoked: (userId: string, tx?: Database): Promise<void> => store.notify(revokedNotice(userId), tx),
+
+    /** Deletes events older than `olderThan` (a scheduled job); a client away longer gets no replay. */
+    prune: (olderThan: Date) => store.prune(olderThan),
+
+    /** GET /api/events. */
+    routes: liveEventsRoutes({ store, hub, settings }),
+
+    /** Starts listening and the heartbeat and revalidation timers. */
+    async start() {
+      await listener.start();
+      timers.push(
+        setInterval(() => {
+          hub.heartbeat();
+          void listener.check();
+        }, settings.heartbeatMs).unref(),
+        setInterval(() => void hub.revalidate().catch(failed('revalidating streams')), settings.revalidateMs).unref(),
+      );
+    },
+
+    /** Ends every stream now: EventSource reconnects, to this instance or another, and resumes. */
+    closeStreams: () => hub.closeAll(),
+
+    async stop() {
+      timers.forEach(clearInterval);
+      hub.closeAll();
+      await listener.stop();
+    },
+
+    /** Streams open on this instance. */
+    openStreams: () => hub.total(),
+  };
+}
+
+export type LiveEvents = ReturnType<typeof createLiveEvents>;

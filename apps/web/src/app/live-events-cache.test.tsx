@@ -1,0 +1,91 @@
+import '../test/fake-network';
+import type { Job } from '@bookshelf/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeEventSource } from '../test/fake-event-source';
+import { renderApp, testMe } from '../test/render-app';
+import { applyLiveEvent, useLiveEvents } from './live-events-cache';
+
+const job: Job = {
+  id: 'job-9',
+  kind: 'books.load-sample',
+  state: 'succeeded',
+  progress: { current: 5, total: 5, phase: null },
+  result: { added: 5 },
+  error: null,
+  attempts: 1,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  startedAt: '2026-11-23T10:00:01.000Z',
+  finishedAt: '2026-11-23T10:00:03.000Z',
+};
+
+const seeded = () => {
+  const queryClient = new QueryClient();
+  for (const key of [
+    ['books', 'list', { page: 1 }],
+    ['books', 'facets'],
+    ['books', 'detail', 'b1'],
+    ['me'],
+    ['jobs', 'other'],
+  ])
+    queryClient.setQueryData(key, {});
+  return queryClient;
+};
+const stale = (queryClient: QueryClient) =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.isInvalidated)
+    .map((q) => q.queryKey);
+
+beforeEach(() => {
+  FakeEventSource.instances.length = 0;
+});
+
+describe('applyLiveEvent', () => {
+  it('writes a job’s new state under the key useJob reads', () => {
+    const queryClient = seeded();
+    applyLiveEvent(queryClient, { type: 'job.updated', job });
+    expect(queryClient.getQueryData(['jobs', 'job-9'])).toEqual(job);
+    expect(stale(queryClient)).toEqual([]);
+  });
+
+  it('marks every books list, the facets and details stale when books changed, and nothing else', () => {
+    const queryClient = seeded();
+    applyLiveEvent(queryClient, { type: 'books.changed' });
+    expect(stale(queryClient)).toEqual([
+      ['books', 'list', { page: 1 }],
+      ['books', 'facets'],
+      ['books', 'detail', 'b1'],
+    ]);
+  });
+});
+
+describe('the signed-in app', () => {
+  it('keeps one stream open while signed in, applies its events, and closes it when it unmounts', async () => {
+    function Probe() {
+      useLiveEvents();
+      return null;
+    }
+    const { queryClient, unmount } = renderApp({ me: testMe, ui: <Probe /> });
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const source = FakeEventSource.latest()!;
+    act(() => source.emit('job.updated', { type: 'job.updated', job }, '3'));
+    await waitFor(() => expect(queryClient.getQueryData(['jobs', 'job-9'])).toEqual(job));
+    unmount();
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('opens no stream for a visitor', async () => {
+    const { findByRole } = renderApp({ me: null, route: '/' });
+    await findByRole('heading', { level: 1 }, { timeout: 5_000 });
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
+  it('opens one stream in the signed-in app', async () => {
+    const { findByRole } = renderApp({ me: testMe, route: '/dashboard' });
+    await findByRole('heading', { name: 'Dashboard' }, { timeout: 5_000 });
+    expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/events']);
+  });
+});

@@ -1,0 +1,29 @@
+import type { LiveEvent } from '@bookshelf/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { bookKeys } from '../features/books/api/query-keys';
+import { connectLiveEvents } from '../lib/live-events';
+
+/**
+ * The one place where what the server says changed (GET /api/events) becomes TanStack Query cache updates.
+ * No feature opens a stream of its own; a new event type adds a case here.
+ */
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  switch (event.type) {
+    case 'job.updated':
+      // the key of features/jobs' useJob (jobQueryKey(id) in its public.ts)
+      queryClient.setQueryData(['jobs', event.job.id], event.job);
+      return;
+    case 'books.changed':
+      // every list, the facets, open details and the dashboard (which shares these keys)
+      void queryClient.invalidateQueries({ queryKey: bookKeys.all });
+      return;
+  }
+}
+
+/** Keeps this tab's live-event stream open while the signed-in app is mounted. */
+export function useLiveEvents(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => connectLiveEvents({ onEvent: (event) => applyLiveEvent(queryClient, event) }), [queryClient]);
+}

@@ -1,0 +1,80 @@
+import type { Job, LiveEvent } from '@bookshelf/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../test/fake-event-source';
+import { connectLiveEvents } from './live-events';
+
+const job: Job = {
+  id: 'job-1',
+  kind: 'books.load-sample',
+  state: 'running',
+  progress: { current: 2, total: 5, phase: 'Adding books' },
+  result: null,
+  error: null,
+  attempts: 1,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  startedAt: '2026-11-23T10:00:01.000Z',
+  finishedAt: null,
+};
+
+beforeEach(() => {
+  FakeEventSource.instances.length = 0;
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('connectLiveEvents', () => {
+  it('opens one stream and passes on each event that matches the contract', async () => {
+    const received: LiveEvent[] = [];
+    const stop = connectLiveEvents({ onEvent: (e) => received.push(e) });
+    expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/events']);
+    const source = FakeEventSource.latest()!;
+    source.open();
+    source.emit('job.updated', { type: 'job.updated', job }, '7');
+    source.emit('books.changed', { type: 'books.changed' }, '8');
+    source.emit('job.updated', { type: 'job.updated', job: { id: 'half a job' } }, '9');
+    source.emit('books.changed', 'not json', '10');
+    await vi.waitFor(() => expect(console.warn).toHaveBeenCalledTimes(2));
+    expect(received).toEqual([{ type: 'job.updated', job }, { type: 'books.changed' }]);
+    stop();
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('opens a new stream with backoff after the browser gives up, resuming after the last event', () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    const stop = connectLiveEvents({ onEvent: () => undefined });
+    const first = FakeEventSource.latest()!;
+    first.open();
+    first.emit('books.changed', { type: 'books.changed' }, '41');
+    first.fail(); // e.g. a 503 while an instance restarts
+    vi.advanceTimersByTime(999);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.latest()!.url).toBe('/api/events?lastEventId=41');
+
+    FakeEventSource.latest()!.fail(); // and again: the wait doubles
+    vi.advanceTimersByTime(1_999);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.instances).toHaveLength(3);
+
+    stop();
+    FakeEventSource.latest()!.fail();
+    vi.advanceTimersByTime(120_000);
+    expect(FakeEventSource.instances).toHaveLength(3);
+  });
+
+  it('leaves reconnecting after a dropped connection to the browser', () => {
+    vi.useFakeTimers();
+    const stop = connectLiveEvents({ onEvent: () => undefined });
+    const source = FakeEventSource.latest()!;
+    source.readyState = FakeEventSource.CONNECTING; // the browser retries by itself, with Last-Event-ID
+    source.dispatchEvent(new Event('error'));
+    vi.advanceTimersByTime(120_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    stop();
+  });
+});
