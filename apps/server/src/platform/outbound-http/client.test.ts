@@ -54,7 +54,13 @@ afterAll(async () => {
 const quickRetry = { baseDelayMs: 10, jitterMs: 0, maxDelayMs: 50 };
 /** A client for the provider `api.example.com` whose base-URL override points at server A. */
 function client(options: Partial<HttpClientOptions> = {}) {
-  const c = createHttpClient({ name: 'test', hosts: ['api.example.com'], baseUrl: a.origin, retry: quickRetry, ...options });
+  const c = createHttpClient({
+    name: 'test',
+    hosts: ['api.example.com'],
+    baseUrl: a.origin,
+    retry: quickRetry,
+    ...options,
+  });
   clients.push(c);
   return c;
 }

@@ -10,13 +10,7 @@
  * - `network`: the connection failed or broke (refused, reset, DNS failure).
  */
 export type OutboundFailure =
-  | 'timeout'
-  | 'too-large'
-  | 'refused-host'
-  | 'refused-address'
-  | 'too-many-redirects'
-  | 'upstream-status'
-  | 'network';
+  'timeout' | 'too-large' | 'refused-host' | 'refused-address' | 'too-many-redirects' | 'upstream-status' | 'network';
 
 export class OutboundHttpError extends Error {
   constructor(
@@ -44,7 +38,27 @@ export class OutboundHttpError extends Error {
   get httpStatus(): 502 | 504 {
     return this.kind === 'timeout' ? 504 : 502;
   }
+
+  /** The API error code for that answer. */
+  get apiCode(): 'UPSTREAM_TIMEOUT' | 'UPSTREAM_FAILED' {
+    return this.kind === 'timeout' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_FAILED';
+  }
+
+  /** What the person is told; the message itself (hosts, addresses) goes to the log only. */
+  get publicMessage(): string {
+    return PUBLIC_MESSAGES[this.kind];
+  }
 }
+
+const PUBLIC_MESSAGES: Record<OutboundFailure, string> = {
+  timeout: 'Another service did not answer in time. Please try again.',
+  'too-large': 'Another service sent more data than is accepted.',
+  'refused-host': 'That address is not one this server may fetch.',
+  'refused-address': 'That address is not one this server may fetch.',
+  'too-many-redirects': 'Another service redirected too many times.',
+  'upstream-status': 'Another service answered with an error. Please try again later.',
+  network: 'Another service could not be reached. Please try again later.',
+};
 
 /** The OutboundHttpError in an error's cause chain (undici wraps what a connect hook throws), if any. */
 export function findOutboundError(error: unknown): OutboundHttpError | undefined {
