@@ -49,14 +49,17 @@ export function createDiskStore(root: string): BlobStore {
     }
   }
 
-  async function stat(key: string): Promise<BlobInfo> {
+  async function openBlob(key: string) {
     assertValidKey(key);
-    let handle;
     try {
-      handle = await open(file(key), 'r');
+      return await open(file(key), 'r');
     } catch (error) {
       throw isMissing(error) ? new BlobNotFoundError(key) : error;
     }
+  }
+
+  async function stat(key: string): Promise<BlobInfo> {
+    const handle = await openBlob(key);
     try {
       return { size: (await handle.stat()).size, contentType: await contentType(key) };
     } finally {
@@ -76,7 +79,7 @@ export function createDiskStore(root: string): BlobStore {
       const counter = byteCounter();
       try {
         await pipeline(body, counter, createWriteStream(tmp, { flags: 'wx' }));
-        // fsync works on the file, not the descriptor: the bytes are on disk before the rename publishes them.
+        // fsync flushes the file whichever descriptor asks: its bytes are on disk before the rename publishes it.
         await syncPath(tmp);
       } catch (error) {
         await rm(tmp, { force: true });
@@ -96,12 +99,7 @@ export function createDiskStore(root: string): BlobStore {
     async get(key, options = {}) {
       assertValidKey(key);
       assertValidRange(options.range);
-      let handle;
-      try {
-        handle = await open(file(key), 'r');
-      } catch (error) {
-        throw isMissing(error) ? new BlobNotFoundError(key) : error;
-      }
+      const handle = await openBlob(key);
       // Size and bytes come from the same open file: a put that replaces the blob meanwhile changes neither.
       try {
         const { size } = await handle.stat();
