@@ -123,6 +123,17 @@ describe('hosts and addresses', () => {
     expect(b.hits).toEqual([]);
   });
 
+  it('refuses a redirect to 127.0.0.1 even when that host is listed, unless it may be private', async () => {
+    b.handle((_req, res) => res.end('should not be reached'));
+    a.handle((_req, res) => res.writeHead(307, { location: `${b.origin}/internal` }).end());
+    // The override names localhost, so only the name localhost may be private; 127.0.0.1 is listed but may not.
+    const c = client({ baseUrl: `http://localhost:${a.port}`, hosts: [`127.0.0.1:${b.port}`] });
+    const error = await failure(c.request(`http://localhost:${a.port}/start`));
+    expect(error.kind).toBe('refused-address');
+    expect(a.hits).toEqual(['GET /start']);
+    expect(b.hits).toEqual([]);
+  });
+
   it('follows redirects on allowed hosts by hand, at most five, dropping a POST body on 303', async () => {
     a.handle((req, res) => {
       const hop = Number(new URL(req.url ?? '/', a.origin).searchParams.get('hop'));
