@@ -24,7 +24,13 @@ export default tseslint.config(
       parserOptions: {
         projectService: {
           // Config files and stand-alone scripts that belong to no tsconfig project.
-          allowDefaultProject: ['*.js', 'apps/server/*.ts', 'apps/server/scripts/*.mjs', 'apps/web/public/*.js'],
+          allowDefaultProject: [
+            '*.js',
+            'apps/server/*.ts',
+            'apps/server/scripts/check-migrations.mjs',
+            'apps/server/scripts/generate-common-passwords.mjs',
+            'apps/web/public/*.js',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -1,12 +1,27 @@
-// Fails when the table definitions in src/db/schema have changed without a generated migration:
-// drizzle-kit generates into a scratch copy of the committed migrations and must find nothing to add.
+// Fails when a landed migration was edited (see migrations-append-only.mjs), and when the table definitions in
+// src/db/schema have changed without a generated migration: drizzle-kit generates into a scratch copy of the
+// committed migrations and must find nothing to add.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkAppendOnly } from './migrations-append-only.mjs';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const committed = path.join(serverDir, 'src/db/migrations');
+
+const appendOnly = checkAppendOnly({ migrationsDir: committed });
+if ('skipped' in appendOnly) {
+  console.log(`migrations: append-only check skipped (${appendOnly.skipped})`);
+} else if (appendOnly.problems.length > 0) {
+  console.error(
+    `migrations: a landed migration changed. Landed migrations are append-only; undo the edit and put the change ` +
+      `in a new migration ("npm run db:generate").\n  ${appendOnly.problems.join('\n  ')}`,
+  );
+  process.exit(1);
+} else {
+  console.log(`migrations: landed migrations unchanged (compared with ${appendOnly.base})`);
+}
 const scratchRoot = path.resolve(serverDir, '../../node_modules/.tmp');
 mkdirSync(scratchRoot, { recursive: true });
 const scratch = mkdtempSync(path.join(scratchRoot, 'migrations-'));

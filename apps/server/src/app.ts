@@ -210,6 +210,7 @@ export async function buildApp(options: AppOptions) {
     unsubscribeActivities();
     await background.drain();
     mailer.close();
+    await oauth.close();
   });
 
   const serveWeb = hasWebApp(webDistDir);

@@ -85,3 +85,38 @@ describe('sign-in and mail settings', () => {
     );
   });
 });
+
+describe('object storage', () => {
+  const s3 = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: 'bookshelf',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+
+  it('uses the disk without S3_* and the bucket with all of it', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'bookshelf',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    const { S3_ENDPOINT: _endpoint, S3_FORCE_PATH_STYLE: _style, ...aws } = s3;
+    expect(loadConfig(aws).s3).toMatchObject({ endpoint: undefined, forcePathStyle: false });
+  });
+
+  it('refuses a partial S3 configuration, naming each missing variable and what was set', () => {
+    const partial = () => loadConfig({ S3_ENDPOINT: s3.S3_ENDPOINT, S3_BUCKET: s3.S3_BUCKET });
+    expect(partial).toThrow(ConfigError);
+    expect(partial).toThrow(/S3_REGION: required for object storage, since S3_BUCKET, S3_ENDPOINT is set/);
+    expect(partial).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(partial).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});

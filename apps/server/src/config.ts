@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http-timeouts.js';
+import type { S3StorageConfig } from './platform/storage/s3-store.js';
 
 const baseUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
@@ -34,12 +35,32 @@ const ConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   SMTP_FROM: z.string().default('Bookshelf <no-reply@localhost>'),
+  S3_ENDPOINT: baseUrl.optional(),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 });
+
+/** Object storage is all or nothing: with any S3_* variable set, these must be set too. */
+const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_ANY = [...S3_REQUIRED, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
 
 // Node refuses to start an HTTP server whose headers may take longer than the whole request.
 const CheckedConfigSchema = ConfigSchema.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
   path: ['HEADERS_TIMEOUT_MS'],
   error: 'must not be longer than REQUEST_TIMEOUT_MS',
+}).superRefine((c, ctx) => {
+  const set = S3_ANY.filter((key) => c[key] !== undefined);
+  if (set.length === 0) return;
+  for (const key of S3_REQUIRED.filter((k) => c[k] === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [key],
+      message: `required for object storage, since ${set.join(', ')} is set`,
+    });
+  }
 });
 
 /** Empty or blank values count as unset, so `PORT= npm start` behaves like leaving PORT out. */
@@ -71,6 +92,8 @@ export interface Config {
   /** Outgoing mail (password reset links); without it the link is written to the log. */
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /** Blobs in an S3-compatible bucket instead of DATA_DIR/blobs when set. */
+  s3: S3StorageConfig | undefined;
 }
 
 export interface OAuthClientConfig {
@@ -124,5 +147,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     },
     smtpUrl: c.SMTP_URL,
     smtpFrom: c.SMTP_FROM,
+    s3:
+      c.S3_REGION && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: c.S3_ENDPOINT,
+            region: c.S3_REGION,
+            bucket: c.S3_BUCKET,
+            accessKeyId: c.S3_ACCESS_KEY_ID,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: c.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
   };
 }

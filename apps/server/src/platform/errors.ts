@@ -4,6 +4,7 @@ import { ErrorCode, type ApiError } from '@bookshelf/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isConnectionError, isTransactionConflict } from '../db/errors.js';
+import { findOutboundError } from './outbound-http/errors.js';
 
 /** An error whose status, code and message are meant for the caller. Anything else is a 500. */
 export class AppError extends Error {
@@ -132,6 +133,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .code(error.statusCode)
         .headers(error.headers)
         .send(body(request, error.code, error.message));
+    }
+    const outbound = findOutboundError(error);
+    if (outbound) {
+      // Another service failed us (or our rules about it refused it): a 502/504, never a 500.
+      request.log.warn({ err: error }, 'outbound call failed');
+      return reply.code(outbound.httpStatus).send(body(request, outbound.apiCode, outbound.publicMessage));
     }
     // A transaction that lost to another even when run again (see db/transaction.ts) is as passing as a lost
     // connection: the caller may simply send the request again.

@@ -86,8 +86,6 @@ export const PROVIDERS: Record<AuthProvider, ProviderSpec> = {
   },
 };
 
-export function withBaseUrl(url: string, baseUrl: string | undefined): string {
-  if (!baseUrl) return url;
-  const real = new URL(url);
-  return new URL(real.pathname + real.search, baseUrl).toString();
-}
+/** Every host a provider's endpoints live on: its outbound client's allow-list. */
+export const providerHosts = (spec: ProviderSpec) =>
+  [spec.authorizeUrl, spec.tokenUrl, spec.userinfoUrl].map((url) => new URL(url).host);

@@ -4,11 +4,9 @@ import type { OAuthConfig } from '../../config.js';
 import type { Principal } from '../../platform/authentication.js';
 import type { EventBus } from '../../platform/events.js';
 import { safeEqual } from '../../platform/secrets.js';
-import { PROVIDERS, withBaseUrl, type ProviderProfile } from './oauth-providers.js';
+import { createProviderClient, exchangeCode, fetchUserinfo } from './oauth-http.js';
+import { PROVIDERS, type ProviderProfile } from './oauth-providers.js';
 import type { IdentitiesRepository, UsersRepository } from './users.repository.js';
-
-const PROVIDER_TIMEOUT_MS = 10_000;
-const MAX_USERINFO_BYTES = 256 * 1024;
 
 /** What the browser keeps between the redirect to the provider and the way back (an httpOnly cookie). */
 export interface PendingSignIn {
@@ -31,16 +29,6 @@ export function decodePending(value: string | undefined): PendingSignIn | null {
   return { provider, state, codeVerifier };
 }
 
-function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} timed out`)), PROVIDER_TIMEOUT_MS);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
 export function createOAuthService(deps: {
   config: OAuthConfig;
   users: UsersRepository;
@@ -50,25 +38,23 @@ export function createOAuthService(deps: {
 }) {
   const { config, users, identities, events, log } = deps;
 
+  // One outbound client per configured provider: its hosts, and its base-URL override when set.
+  const http = new Map(
+    (Object.keys(PROVIDERS) as AuthProvider[]).flatMap((p) => {
+      const settings = config[p];
+      return settings ? [[p, createProviderClient(p, settings.baseUrl)] as const] : [];
+    }),
+  );
+
+  // arctic builds the authorize URL (state, PKCE); its token request uses the global fetch, so the exchange
+  // itself goes through our client (oauth-http.ts).
   const client = (provider: AuthProvider, redirectUri: string) => {
     const settings = config[provider];
-    return settings
-      ? { settings, oauth: new OAuth2Client(settings.clientId, settings.clientSecret, redirectUri) }
+    const outbound = http.get(provider);
+    return settings && outbound
+      ? { settings, http: outbound, oauth: new OAuth2Client(settings.clientId, settings.clientSecret, redirectUri) }
       : null;
   };
-
-  async function fetchProfile(provider: AuthProvider, accessToken: string, baseUrl: string | undefined) {
-    const spec = PROVIDERS[provider];
-    const res = await fetch(withBaseUrl(spec.userinfoUrl, baseUrl), {
-      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-      redirect: 'error',
-    });
-    if (!res.ok) throw new Error(`userinfo answered ${res.status}`);
-    const text = await res.text();
-    if (text.length > MAX_USERINFO_BYTES) throw new Error('userinfo answer too large');
-    return spec.parseProfile(JSON.parse(text));
-  }
 
   /** First sign-in with this identity: a new account, unless its verified e-mail already has one. */
   async function createAccount(provider: AuthProvider, profile: ProviderProfile): Promise<OAuthOutcome> {
@@ -110,7 +96,7 @@ export function createOAuthService(deps: {
       const spec = PROVIDERS[provider];
       const pending = { provider, state: generateState(), codeVerifier: generateCodeVerifier() };
       const url = c.oauth.createAuthorizationURLWithPKCE(
-        withBaseUrl(spec.authorizeUrl, c.settings.baseUrl),
+        c.http.url(spec.authorizeUrl),
         pending.state,
         CodeChallengeMethod.S256,
         pending.codeVerifier,
@@ -140,15 +126,13 @@ export function createOAuthService(deps: {
 
       let accessToken: string;
       try {
-        const tokens = await withTimeout(
-          c.oauth.validateAuthorizationCode(
-            withBaseUrl(PROVIDERS[provider].tokenUrl, c.settings.baseUrl),
-            query.code,
-            pending.codeVerifier,
-          ),
-          'token exchange',
-        );
-        accessToken = tokens.accessToken();
+        accessToken = await exchangeCode(c.http, PROVIDERS[provider].tokenUrl, {
+          clientId: c.settings.clientId,
+          clientSecret: c.settings.clientSecret,
+          redirectUri: input.redirectUri,
+          code: query.code,
+          codeVerifier: pending.codeVerifier,
+        });
       } catch (err) {
         log.warn({ err, provider }, 'OAuth token exchange failed');
         return { kind: 'failed', reason: 'provider_error' };
@@ -156,7 +140,9 @@ export function createOAuthService(deps: {
 
       let profile: ProviderProfile | null;
       try {
-        profile = await fetchProfile(provider, accessToken, c.settings.baseUrl);
+        profile = PROVIDERS[provider].parseProfile(
+          await fetchUserinfo(c.http, PROVIDERS[provider].userinfoUrl, accessToken),
+        );
       } catch (err) {
         log.warn({ err, provider }, 'OAuth userinfo request failed');
         return { kind: 'failed', reason: 'no_user_data' };
@@ -184,6 +170,11 @@ export function createOAuthService(deps: {
         return { kind: 'signed-in', userId: existing.userId };
       }
       return createAccount(provider, profile);
+    },
+
+    /** Releases the providers' outbound connections (at shutdown). */
+    async close(): Promise<void> {
+      await Promise.all([...http.values()].map((h) => h.close()));
     },
   };
 }
