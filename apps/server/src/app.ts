@@ -1,42 +1,24 @@
-import type { DomainEvents } from '@bookshelf/contract';
+import type { Job } from '@bookshelf/contract';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OAuthConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import { createAccountsRepository } from './features/accounts/accounts.repository.js';
-import { accountsRoutes } from './features/accounts/accounts.routes.js';
-import { createAccountsService } from './features/accounts/accounts.service.js';
-import { createActivitiesRepository } from './features/activities/activities.repository.js';
-import { subscribeActivities } from './features/activities/activities.subscriptions.js';
-import { createApiTokensService } from './features/auth/api-tokens.service.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { createAuthService } from './features/auth/auth.service.js';
-import { meRoutes } from './features/auth/me.routes.js';
-import { oauthRoutes } from './features/auth/oauth.routes.js';
-import { createOAuthService } from './features/auth/oauth.service.js';
-import { createSessionCookies } from './features/auth/session-cookie.js';
-import {
-  createApiTokensRepository,
-  createPasswordResetsRepository,
-  createSessionsRepository,
-} from './features/auth/sessions.repository.js';
-import { createSessionsService } from './features/auth/sessions.service.js';
-import { createIdentitiesRepository, createUsersRepository } from './features/auth/users.repository.js';
-import { createBooksRepository } from './features/books/books.repository.js';
-import { booksRoutes } from './features/books/books.routes.js';
-import { createBooksService } from './features/books/books.service.js';
-import { createDemoService } from './features/books/demo.service.js';
-import { healthRoutes } from './features/health/health.routes.js';
+import { accountsModule } from './features/accounts/accounts.module.js';
+import { activitiesModule } from './features/activities/activities.module.js';
+import { authModule } from './features/auth/auth.module.js';
+import { booksModule } from './features/books/books.module.js';
+import { healthModule } from './features/health/health.module.js';
+import { jobsModule } from './features/jobs/jobs.module.js';
 import { registerAuthentication } from './platform/authentication.js';
-import { createBackground } from './platform/background.js';
 import { apiNotFound, clientError, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
-import { createEventBus, type EventBus } from './platform/events.js';
+import type { FeatureModule } from './platform/feature-module.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './platform/http-timeouts.js';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/job-runner.js';
+import { createOutbox } from './platform/jobs/outbox.js';
 import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
-import { createRateLimiter } from './platform/rate-limit.js';
 import { requestId } from './platform/request-id.js';
 import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell } from './platform/web-app.js';
 
@@ -47,7 +29,6 @@ export interface AppOptions {
   webDistDir?: string | undefined;
   /** The public origin; an https one turns on HSTS and upgrade-insecure-requests. */
   publicUrl?: string | undefined;
-  events?: EventBus<DomainEvents>;
   /** Social sign-in clients; a provider without one is not offered. */
   oauth?: OAuthConfig;
   /** Outgoing mail (SMTP_URL); without a URL it is written to the log. */
@@ -60,10 +41,11 @@ export interface AppOptions {
   now?: () => Date;
   /** Limits on slow clients; the defaults when unset. */
   httpTimeouts?: HttpTimeouts;
+  /** The job runner's tuning (tests shorten leases and backoff); main.ts starts and stops it. */
+  jobs?: Pick<JobRunnerOptions, 'concurrency' | 'pollIntervalMs' | 'leaseMs' | 'instanceId'>;
+  /** Told of every change of a user's job (the live channel, GET /api/events). */
+  onJobChange?: (userId: string, job: Job) => void;
 }
-
-/** Expired sessions, reset links and rate-limit windows are swept this often. */
-const SWEEP_INTERVAL_MS = 3_600_000;
 
 /**
  * The composition root: repositories → services → routes are wired here and nowhere else.
@@ -114,74 +96,57 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
-  const events = options.events ?? createEventBus<DomainEvents>(app.log);
-  app.decorate('events', events);
-
   await registerOpenApi(app, { https });
   await app.register(cookie);
-  await app.register(healthRoutes({ pingDatabase: database.ping }));
 
-  // Sign-in, sessions and tokens: repositories → services → routes.
+  // The shared platform: the clock, mail, and the outbox whose events the job runner delivers.
   const { db } = database;
-  const now = options.now;
-  const users = createUsersRepository(db);
-  const identities = createIdentitiesRepository(db);
-  const limiter = createRateLimiter(db, now);
-  const sessions = createSessionsService({ sessions: createSessionsRepository(db), now });
-  const apiTokensRepository = createApiTokensRepository(db);
-  const apiTokens = createApiTokensService({ apiTokens: apiTokensRepository, now });
+  const clock = options.now ?? (() => new Date());
   const mailer = createMailer({
     smtpUrl: options.mail?.smtpUrl,
     from: options.mail?.from ?? 'Bookshelf <no-reply@localhost>',
     log: app.log,
   });
-  const background = createBackground(app.log);
-  const auth = createAuthService({
+  const outbox = createOutbox();
+
+  const auth = authModule({
     db,
-    users,
-    resets: createPasswordResetsRepository(db),
-    limiter,
     mailer,
-    background,
-    events,
-    now,
-  });
-  const oauth = createOAuthService({
-    config: options.oauth ?? { google: undefined, twitter: undefined },
-    users,
-    identities,
-    events,
+    publish: outbox.publish,
+    oauth: options.oauth ?? { google: undefined, twitter: undefined },
+    https,
+    publicUrl,
+    appOrigin: options.linkOrigin ?? 'http://localhost:3000',
     log: app.log,
+    now: options.now,
   });
-  const cookies = createSessionCookies({ https, sessions, apiTokens });
-  registerAuthentication(app, { authenticate: cookies.authenticate, publicUrl });
-  await app.register(
-    authRoutes({ auth, oauth, cookies, appOrigin: publicUrl ?? options.linkOrigin ?? 'http://localhost:3000' }),
-  );
-  await app.register(meRoutes({ auth, sessions, apiTokens, identities }));
-  await app.register(oauthRoutes({ oauth, cookies, publicUrl, https }));
+  registerAuthentication(app, { authenticate: auth.authenticate, publicUrl });
 
-  // The library: books (with the sample library) and the accounts they were bought through.
-  const clock = now ?? (() => new Date());
-  const booksRepository = createBooksRepository(db);
-  const books = createBooksService({ db, books: booksRepository, events, now: clock });
-  const unsubscribeActivities = subscribeActivities(events, createActivitiesRepository(db));
-  const demo = createDemoService({ db, books: booksRepository, now: clock });
-  await app.register(booksRoutes({ books, demo }));
-  await app.register(accountsRoutes({ accounts: createAccountsService({ accounts: createAccountsRepository(db) }) }));
+  // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
+  const features: FeatureModule[] = [
+    healthModule({ pingDatabase: database.ping }),
+    auth,
+    booksModule({ db, publish: outbox.publishMany, now: clock }),
+    accountsModule({ db }),
+    activitiesModule({ db }),
+    jobsModule({ db, now: clock }),
+  ];
 
-  let sweeper: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    Promise.all([sessions.sweepExpired(), limiter.sweep(), books.purgeTrash()]).catch((err: unknown) =>
-      app.log.warn({ err }, 'sweeping expired rows failed'),
-    );
-  app.addHook('onReady', async () => {
-    sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+  for (const feature of features) for (const routes of feature.routes) await app.register(routes);
+  outbox.add(features.flatMap((f) => f.subscriptions));
+  const jobs = createJobRunner({
+    db,
+    log: app.log,
+    definitions: [outbox.deliveryJob(db), ...features.flatMap((f) => f.jobs)],
+    schedules: features.flatMap((f) => f.schedules),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.onJobChange ? { onJobChange: options.onJobChange } : {}),
+    ...options.jobs,
   });
+  app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-    unsubscribeActivities();
-    await background.drain();
+    // main.ts stops the runner gracefully first (platform/shutdown.ts); this only makes sure it is stopped.
+    await jobs.stop(0);
     mailer.close();
   });
 
@@ -201,6 +166,7 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    events: EventBus<DomainEvents>;
+    /** The job runner; main.ts starts it once listening, tests call `app.jobs.drain()`. */
+    jobs: JobRunner;
   }
 }

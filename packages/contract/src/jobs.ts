@@ -41,3 +41,11 @@ export type Job = z.infer<typeof JobSchema>;
 export function isFinishedJob(job: Pick<Job, 'state'>): boolean {
   return FINISHED_JOB_STATES.includes(job.state);
 }
+
+/** The job routes; `one` builds the path the web fetches, the server registers `/api/jobs/:id`. */
+export const JobPaths = {
+  one: (id: string) => `/api/jobs/${encodeURIComponent(id)}`,
+} as const;
+
+/** The job that loads the sample library (POST /api/demo/load answers 202 with it). */
+export const LOAD_SAMPLE_JOB = 'books.load-sample';

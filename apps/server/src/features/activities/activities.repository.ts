@@ -9,6 +9,8 @@ export interface NewActivity {
   relatedEntityType: string;
   metadata: Record<string, unknown>;
   createdAt?: Date;
+  /** The domain event it was recorded from; recording the same event again adds nothing. */
+  sourceEventId?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface NewActivity {
 export function createActivitiesRepository(db: Database) {
   return {
     async record(rows: NewActivity[]): Promise<void> {
-      if (rows.length > 0) await db.insert(activities).values(rows);
+      if (rows.length > 0) await db.insert(activities).values(rows).onConflictDoNothing();
     },
     /** The newest activities of a user, newest first (the feed issue adds friends, paging and privacy). */
     recent(userId: string, limit: number) {
