@@ -1,5 +1,5 @@
 import type { Job, JobProgress, JobState } from '@bookshelf/contract';
-import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { jobs, outboxEvents, type JobRow } from '../../db/schema/index.js';
 
@@ -93,7 +93,8 @@ export function createJobStore(db: Database, owner: string) {
             inArray(jobs.kind, kinds),
             or(
               and(inArray(jobs.state, ['queued', 'failed']), lte(jobs.runAt, sql`now()`)),
-              and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+              // Never its own: a job this instance still runs keeps it, even if a stall let the lease lapse.
+              and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, sql`now()`), ne(jobs.lockedBy, owner)),
             ),
           ),
         )
