@@ -127,13 +127,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       await limiter.hit(`register:ip:${ip}`, REGISTER_PER_IP);
       assertNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
-      const user = await inTransaction(db, async (tx) => {
+      return inTransaction(db, async (tx) => {
         const user = await createUsersRepository(tx).insert({ name: input.name, email: input.email, passwordHash });
-        if (user) await publish(tx, 'user.registered', { userId: user.id });
+        // Thrown inside: on PostgreSQL the failed insert has aborted the transaction, which must roll back.
+        if (!user) throw new AppError(409, ErrorCode.conflict, AuthMessages.emailTaken);
+        await publish(tx, 'user.registered', { userId: user.id });
         return user;
       });
-      if (!user) throw new AppError(409, ErrorCode.conflict, AuthMessages.emailTaken);
-      return user;
     },
 
     /**

@@ -1,2 +1,2 @@
 // The response schemas the dashboard reads, loaded on demand (see use-dashboard-books.ts).
-export { BookFacetsSchema, BookListSchema, DemoLoadResponseSchema } from '@bookshelf/contract';
+export { BookFacetsSchema, BookListSchema, JobSchema } from '@bookshelf/contract';

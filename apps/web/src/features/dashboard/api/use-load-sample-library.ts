@@ -1,16 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { dashboardBookKeys, DASHBOARD_BOOK_PATHS, loadSchemas } from './use-dashboard-books';
+import { DASHBOARD_BOOK_PATHS, loadSchemas } from './use-dashboard-books';
 
 /**
- * The first dashboard's Load the sample library (POST /api/demo/load, the spec's 23 books, once). Every book
- * query refetches afterwards, so the dashboard turns into the full one and the library fills.
+ * The first dashboard's Load the sample library (POST /api/demo/load, the spec's 23 books, once). It answers
+ * the job that adds them; the books are refetched when the job has finished (first-run.tsx), not now.
  */
 export function useLoadSampleLibrary() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api(DASHBOARD_BOOK_PATHS.demo, () => loadSchemas().then((m) => m.DemoLoadResponseSchema), { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardBookKeys.all }),
+    mutationFn: () => api(DASHBOARD_BOOK_PATHS.demo, () => loadSchemas().then((m) => m.JobSchema), { method: 'POST' }),
   });
 }
