@@ -81,7 +81,13 @@ function trackConnections(server: Server) {
  * stop, 1 when something failed or the deadline passed. Create it before the server listens, so that it
  * sees every connection.
  */
-export function createShutdown({ app, workers = [], resources, timeoutMs, log }: ShutdownDeps): (signal: string) => Promise<number> {
+export function createShutdown({
+  app,
+  workers = [],
+  resources,
+  timeoutMs,
+  log,
+}: ShutdownDeps): (signal: string) => Promise<number> {
   const connections = trackConnections(app.server);
   let running: Promise<number> | undefined;
 

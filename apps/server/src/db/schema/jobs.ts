@@ -20,10 +20,7 @@ export const jobs = pgTable(
     /** Not claimed before this instant: a retry's backoff. */
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
-    progress: jsonb('progress')
-      .$type<JobProgress>()
-      .notNull()
-      .default({ current: 0, total: null, phase: null }),
+    progress: jsonb('progress').$type<JobProgress>().notNull().default({ current: 0, total: null, phase: null }),
     result: jsonb('result').$type<unknown>(),
     error: text('error'),
     /** Enqueueing the same key again answers the existing job instead of adding one. */

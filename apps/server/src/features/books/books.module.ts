@@ -11,17 +11,22 @@ import { createDemoService } from './demo.service.js';
 const PURGE_TRASH_JOB = 'books.purge-trash';
 
 /** The library: books, the sample library job, and the hourly purge of the trash. */
-export function booksModule({ db, publish, now }: { db: Database; publish: PublishEvents; now: () => Date }): FeatureModule {
+export function booksModule({
+  db,
+  publish,
+  now,
+}: {
+  db: Database;
+  publish: PublishEvents;
+  now: () => Date;
+}): FeatureModule {
   const repository = createBooksRepository(db);
   const books = createBooksService({ db, books: repository, publish, now });
   const demo = createDemoService({ db, books: repository, now });
   return featureModule({
     name: 'books',
     routes: [booksRoutes({ books, demo })],
-    jobs: [
-      demo.job,
-      defineJob({ kind: PURGE_TRASH_JOB, payload: z.object({}), run: () => books.purgeTrash() }),
-    ],
+    jobs: [demo.job, defineJob({ kind: PURGE_TRASH_JOB, payload: z.object({}), run: () => books.purgeTrash() })],
     schedules: [{ name: PURGE_TRASH_JOB, cron: HOURLY, kind: PURGE_TRASH_JOB }],
   });
 }

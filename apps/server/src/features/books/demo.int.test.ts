@@ -32,7 +32,11 @@ it('answers 202 with the job, which adds the sample books in batches reporting p
     ['running', 23],
     ['succeeded', 23],
   ]);
-  expect(changes.at(-1)!.job.progress).toEqual({ current: 23, total: SAMPLE_BOOKS.length, phase: 'Adding sample books' });
+  expect(changes.at(-1)!.job.progress).toEqual({
+    current: 23,
+    total: SAMPLE_BOOKS.length,
+    phase: 'Adding sample books',
+  });
   expect((await browser.get('/api/books')).json().total).toBe(SAMPLE_BOOKS.length);
 });
 

@@ -23,7 +23,14 @@ export function jobsRoutes({ jobs }: { jobs: JobsRepository }): FastifyPluginAsy
   return async (app) => {
     app.get(
       '/api/jobs/:id',
-      { schema: { tags, summary: 'One of my jobs: state, progress, result', params: IdParams, response: { 200: JobSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'One of my jobs: state, progress, result',
+          params: IdParams,
+          response: { 200: JobSchema },
+        },
+      },
       async (request) => {
         const { userId } = requireUser(request);
         return toJob(await found(request.params.id, (id) => jobs.findForUser(userId, id)));

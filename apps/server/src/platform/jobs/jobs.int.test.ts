@@ -21,8 +21,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const state = async (id: string) =>
-  (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+const state = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 const counter = (kind: string, seen: string[], work: () => Promise<void> = async () => undefined) =>
   defineJob({
     kind,

@@ -26,7 +26,11 @@ it('delivers an event whose handler fails twice on the third try, without holdin
         if (flaky.length < 3) throw new Error(`try ${flaky.length} failed`);
       },
     }),
-    subscribe({ name: 'test.steady', event: 'user.registered', handle: async ({ userId }) => void steady.push(userId) }),
+    subscribe({
+      name: 'test.steady',
+      event: 'user.registered',
+      handle: async ({ userId }) => void steady.push(userId),
+    }),
   ]);
   const runner = testRunner(database.db, { definitions: [outbox.deliveryJob(database.db)] });
 
@@ -45,10 +49,12 @@ it('delivers an event whose handler fails twice on the third try, without holdin
   expect(flaky).toEqual(['u1', 'u1', 'u1']);
   expect(steady).toEqual(['u1']);
   const deliveries = await database.db.select().from(jobs).where(eq(jobs.kind, DELIVER_EVENT_JOB));
-  expect(deliveries.map((d) => [(d.payload as { subscriber: string }).subscriber, d.state, d.attempts]).sort()).toEqual([
-    ['test.flaky', 'succeeded', 3],
-    ['test.steady', 'succeeded', 1],
-  ]);
+  expect(deliveries.map((d) => [(d.payload as { subscriber: string }).subscriber, d.state, d.attempts]).sort()).toEqual(
+    [
+      ['test.flaky', 'succeeded', 3],
+      ['test.steady', 'succeeded', 1],
+    ],
+  );
   expect(await database.db.select().from(outboxEvents)).toHaveLength(1);
 });
 

@@ -19,7 +19,11 @@ export function subscribe<N extends DomainEventName>(subscription: Subscription<
   return subscription as unknown as Subscription;
 }
 
-export type PublishEvent = <N extends DomainEventName>(tx: Database, name: N, payload: DomainEvents[N]) => Promise<void>;
+export type PublishEvent = <N extends DomainEventName>(
+  tx: Database,
+  name: N,
+  payload: DomainEvents[N],
+) => Promise<void>;
 export type PublishEvents = (tx: Database, events: Array<{ name: DomainEventName; payload: unknown }>) => Promise<void>;
 
 export const DELIVER_EVENT_JOB = 'outbox.deliver';
@@ -36,7 +40,10 @@ export function createOutbox(options: { retry?: Partial<RetryPolicy> } = {}) {
   const publishMany: PublishEvents = async (tx, events) => {
     if (events.length === 0) return;
     const parsed = events.map(({ name, payload }) => ({ name, payload: DomainEventSchemas[name].parse(payload) }));
-    const rows = await tx.insert(outboxEvents).values(parsed).returning({ id: outboxEvents.id, name: outboxEvents.name });
+    const rows = await tx
+      .insert(outboxEvents)
+      .values(parsed)
+      .returning({ id: outboxEvents.id, name: outboxEvents.name });
     const deliveries = rows.flatMap((event) =>
       [...subscriptions.values()]
         .filter((s) => s.event === event.name)
