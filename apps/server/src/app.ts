@@ -143,6 +143,7 @@ export async function buildApp(options: AppOptions) {
     ...(options.onJobChange ? { onJobChange: options.onJobChange } : {}),
     ...options.jobs,
   });
+  outbox.onPublish(() => jobs.wake());
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     // main.ts stops the runner gracefully first (platform/shutdown.ts); this only makes sure it is stopped.

@@ -146,35 +146,50 @@ export function createJobRunner(options: JobRunnerOptions) {
       .catch((err: unknown) => log.error({ err, jobId: row.id }, 'job runner failed'))
       .finally(() => {
         running.delete(row.id);
-        wakeUp?.();
+        wake();
       });
   }
 
-  /** Claims as many due jobs as there are free slots and starts them; answers how many. */
-  async function claimAndStart(): Promise<number> {
+  /**
+   * Claims as many due jobs as there are free slots and starts them; answers how many. Jobs whose lease
+   * ran out are looked for too when `expired` (each second, not on every poll: it is rare work).
+   */
+  async function claimAndStart(expired: boolean): Promise<number> {
     const rows = await store.claim(kinds, concurrency - running.size, leaseMs);
+    if (expired) rows.push(...(await store.claimExpired(kinds, concurrency - running.size - rows.length, leaseMs)));
     rows.forEach(start);
     return rows.length;
   }
 
+  let wakeRequested = false;
   const nap = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (wakeRequested) {
+        wakeRequested = false;
+        return resolve();
+      }
       const timer = setTimeout(resolve, ms);
       wakeUp = () => {
         clearTimeout(timer);
         resolve();
       };
     });
+  const wake = () => {
+    wakeRequested = true;
+    wakeUp?.();
+  };
 
   async function poll() {
     while (!stopping) {
       let claimed = 0;
       try {
+        let periodic = false;
         if (Date.now() - lastScheduleCheck >= scheduleCheckMs) {
           lastScheduleCheck = Date.now();
+          periodic = true;
           await scheduler.tick();
         }
-        if (running.size < concurrency) claimed = await claimAndStart();
+        if (running.size < concurrency) claimed = await claimAndStart(periodic);
       } catch (err) {
         log.warn({ err }, 'looking for due jobs failed');
       }
@@ -195,9 +210,13 @@ export function createJobRunner(options: JobRunnerOptions) {
       loop = poll();
     },
 
-    /** Looks for due jobs now instead of at the next poll (after an enqueue in this process). */
+    /**
+     * Looks for due jobs soon instead of at the next poll: after an enqueue in this process, whose
+     * transaction commits a moment later (a look before the commit finds nothing; the second one does).
+     */
     wake(): void {
-      wakeUp?.();
+      wake();
+      setTimeout(wake, 5).unref();
     },
 
     /** Fires due schedules now (tests; the loop does it every scheduleCheckMs). */
@@ -207,7 +226,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     /** Runs due jobs until none is left and none is running here (tests; a one-off worker). */
     async drain(): Promise<void> {
       for (;;) {
-        const claimed = running.size < concurrency ? await claimAndStart() : 0;
+        const claimed = running.size < concurrency ? await claimAndStart(true) : 0;
         if (running.size === 0 && claimed === 0) return;
         await Promise.race([...running.values()].map((r) => r.done));
       }
@@ -219,7 +238,7 @@ export function createJobRunner(options: JobRunnerOptions) {
      */
     async stop(graceMs = 0): Promise<void> {
       stopping = true;
-      wakeUp?.();
+      wake();
       await loop;
       loop = undefined;
       const settled = Promise.all([...running.values()].map((r) => r.done));

@@ -1,5 +1,5 @@
 import type { Job, JobProgress, JobState } from '@bookshelf/contract';
-import { and, eq, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { jobs, outboxEvents, type JobRow } from '../../db/schema/index.js';
 
@@ -78,40 +78,49 @@ export function createJobStore(db: Database, owner: string) {
   const mine = (id: string) => and(eq(jobs.id, id), eq(jobs.lockedBy, owner), eq(jobs.state, 'running'));
   const first = (rows: JobRow[]) => rows[0];
 
+  async function take(kinds: string[], limit: number, leaseMs: number, which: SQL | undefined): Promise<JobRow[]> {
+    if (kinds.length === 0 || limit <= 0) return [];
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(which, inArray(jobs.kind, kinds)))
+      .orderBy(jobs.runAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: owner,
+        lockedUntil: sql`now() + ${interval(leaseMs)}`,
+        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+  }
+
   return {
     /**
-     * Claims up to `limit` due jobs of these kinds: waiting ones whose time has come and running ones whose
-     * lease ran out (their process died). SKIP LOCKED lets instances claim side by side, never the same row.
+     * Claims up to `limit` waiting jobs of these kinds whose time has come, oldest first. SKIP LOCKED lets
+     * instances claim side by side, never the same row. The state test is literal SQL, not parameters, so
+     * PostgreSQL can walk the partial index jobs_ready_idx in run_at order and stop after `limit` rows.
      */
-    async claim(kinds: string[], limit: number, leaseMs: number): Promise<JobRow[]> {
-      if (kinds.length === 0 || limit <= 0) return [];
-      const due = db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            inArray(jobs.kind, kinds),
-            or(
-              and(inArray(jobs.state, ['queued', 'failed']), lte(jobs.runAt, sql`now()`)),
-              // Never its own: a job this instance still runs keeps it, even if a stall let the lease lapse.
-              and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, sql`now()`), ne(jobs.lockedBy, owner)),
-            ),
-          ),
-        )
-        .orderBy(jobs.runAt)
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      return db
-        .update(jobs)
-        .set({
-          state: 'running',
-          attempts: sql`${jobs.attempts} + 1`,
-          lockedBy: owner,
-          lockedUntil: sql`now() + ${interval(leaseMs)}`,
-          startedAt: sql`coalesce(${jobs.startedAt}, now())`,
-        })
-        .where(inArray(jobs.id, due))
-        .returning();
+    claim(kinds: string[], limit: number, leaseMs: number): Promise<JobRow[]> {
+      return take(kinds, limit, leaseMs, and(sql`${jobs.state} in ('queued', 'failed')`, lte(jobs.runAt, sql`now()`)));
+    },
+
+    /**
+     * Claims running jobs whose lease ran out: their process died. Never its own: a job this instance still
+     * runs keeps it, even if a stall let the lease lapse.
+     */
+    claimExpired(kinds: string[], limit: number, leaseMs: number): Promise<JobRow[]> {
+      return take(
+        kinds,
+        limit,
+        leaseMs,
+        and(sql`${jobs.state} = 'running'`, lt(jobs.lockedUntil, sql`now()`), ne(jobs.lockedBy, owner)),
+      );
     },
 
     /** Extends the lease; answers whether cancelling was asked (false when the job is no longer ours). */

@@ -36,6 +36,7 @@ const DeliveryPayload = z.object({ eventId: z.string(), subscriber: z.string() }
  */
 export function createOutbox(options: { retry?: Partial<RetryPolicy> } = {}) {
   const subscriptions = new Map<string, Subscription>();
+  let published: () => void = () => undefined;
 
   const publishMany: PublishEvents = async (tx, events) => {
     if (events.length === 0) return;
@@ -54,6 +55,7 @@ export function createOutbox(options: { retry?: Partial<RetryPolicy> } = {}) {
         })),
     );
     await enqueueJobs(tx, deliveries);
+    if (deliveries.length > 0) published();
   };
 
   const deliver = (db: Database): JobDefinition =>
@@ -83,6 +85,10 @@ export function createOutbox(options: { retry?: Partial<RetryPolicy> } = {}) {
     },
     publish: ((tx, name, payload) => publishMany(tx, [{ name, payload }])) as PublishEvent,
     publishMany,
+    /** Told after each publish with deliveries: the app wakes its runner, so delivery need not wait a poll. */
+    onPublish(listener: () => void): void {
+      published = listener;
+    },
     /** The job that delivers one event to one subscriber. */
     deliveryJob: deliver,
   };
