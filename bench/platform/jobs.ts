@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../apps/server/src/db/client.js';
+import { rowsOf } from '../../apps/server/src/db/rows.js';
 import { defineJob } from '../../apps/server/src/platform/jobs/job-definition.js';
 import { createJobRunner } from '../../apps/server/src/platform/jobs/job-runner.js';
 import { enqueueJobs } from '../../apps/server/src/platform/jobs/job-store.js';
@@ -28,7 +29,7 @@ export async function jobsPerSecond(database: DatabaseHandle): Promise<{ runner:
     const rows = await database.db.execute(sql`update jobs set state = 'succeeded', attempts = attempts + 1
       where id in (select id from jobs where kind = 'bench.bare' and state = 'queued' order by run_at limit 1
       for update skip locked) returning id`);
-    const count = Array.isArray(rows) ? rows.length : ((rows as { rows?: unknown[] }).rows?.length ?? 0);
+    const count = rowsOf(rows).length;
     if (count === 0) break;
     taken -= count;
   }

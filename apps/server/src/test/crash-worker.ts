@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openDatabase } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { jobs } from '../db/schema/index.js';
 import { defineJob } from '../platform/jobs/job-definition.js';
 import { createJobRunner } from '../platform/jobs/job-runner.js';
@@ -32,7 +33,7 @@ const runner = createJobRunner({
       kind: 'test.crash',
       payload: z.object({}),
       run: async (_, { job }) => {
-        console.log(`started ${job.id} ${job.attempts} ${Date.now()}`);
+        console.log(`started ${job.id} (attempt ${job.attempts})`);
         await sleep(Number(env.JOB_MS));
         await db.execute(sql`insert into crash_effects (job_id) values (${job.id}) on conflict do nothing`);
       },
@@ -43,9 +44,8 @@ await runner.start();
 for (;;) {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, job.id));
   if (row?.state === 'succeeded') {
-    const effects = await db.execute(sql`select count(*)::int as n from crash_effects`);
-    const n = ((effects as { rows?: unknown[] }).rows ?? (effects as unknown as unknown[]))[0] as { n: number };
-    console.log(`finished ${n.n} ${row.state} ${row.attempts}`);
+    const [effects] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from crash_effects`));
+    console.log(`finished ${effects!.n} ${row.state} ${row.attempts}`);
     break;
   }
   await sleep(20);

@@ -199,6 +199,22 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
+  let stopped: Promise<void> | undefined;
+  async function halt(graceMs: number): Promise<void> {
+    stopping = true;
+    wake();
+    await loop;
+    loop = undefined;
+    const settled = Promise.all([...running.values()].map((r) => r.done));
+    await Promise.race([settled, delay(graceMs)]);
+    await Promise.all(
+      [...running.entries()].map(async ([id, entry]) => {
+        entry.abort(new JobAbort('stopping'));
+        tell(await store.handBack(id).catch(() => undefined));
+      }),
+    );
+  }
+
   return {
     instanceId: owner,
 
@@ -206,6 +222,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     async start(): Promise<void> {
       if (loop) return;
       stopping = false;
+      stopped = undefined;
       await scheduler.register();
       loop = poll();
     },
@@ -234,21 +251,12 @@ export function createJobRunner(options: JobRunnerOptions) {
 
     /**
      * Stops claiming, lets the jobs under way finish for up to `graceMs`, then hands the rest back
-     * (waiting again, the attempt not counted) and aborts their handlers.
+     * (waiting again, the attempt not counted) and aborts their handlers. A second call while a stop is
+     * under way joins it (app.close() after the graceful stop main.ts began does not cut the grace short).
      */
-    async stop(graceMs = 0): Promise<void> {
-      stopping = true;
-      wake();
-      await loop;
-      loop = undefined;
-      const settled = Promise.all([...running.values()].map((r) => r.done));
-      await Promise.race([settled, delay(graceMs)]);
-      await Promise.all(
-        [...running.entries()].map(async ([id, entry]) => {
-          entry.abort(new JobAbort('stopping'));
-          tell(await store.handBack(id).catch(() => undefined));
-        }),
-      );
+    stop(graceMs = 0): Promise<void> {
+      stopped ??= halt(graceMs);
+      return stopped;
     },
   };
 }
