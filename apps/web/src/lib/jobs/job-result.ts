@@ -1,10 +1,13 @@
 import type { Job } from '@bookshelf/contract';
-import type { $ZodType, output } from 'zod/v4/core';
-import { safeParse } from 'zod/v4/core';
 
-/** A succeeded job's result read with its kind's schema; undefined for any other job or shape. */
-export function jobResult<S extends $ZodType>(job: Job, schema: S): output<S> | undefined {
+/**
+ * A number a succeeded job answered under `key` (`{ added: 23 }` → 23); undefined for any other job or
+ * shape. Plain checks rather than a schema, so the dashboard's first download carries no zod.
+ */
+export function jobResultNumber(job: Job, key: string): number | undefined {
   if (job.state !== 'succeeded') return undefined;
-  const parsed = safeParse(schema, job.result);
-  return parsed.success ? parsed.data : undefined;
+  const result: unknown = job.result;
+  if (typeof result !== 'object' || result === null) return undefined;
+  const value: unknown = (result as Record<string, unknown>)[key];
+  return typeof value === 'number' ? value : undefined;
 }

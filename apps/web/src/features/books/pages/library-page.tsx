@@ -1,4 +1,4 @@
-import { DemoLoadResponseSchema, type Book, type BookStatus, type Job } from '@bookshelf/contract';
+import { type Book, type BookStatus, type Job } from '@bookshelf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { ErrorBox } from '../../../components/ui/error-box';
 import { JobProgress } from '../../../components/ui/job-progress';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { jobResult } from '../../../lib/jobs/job-result';
+import { jobResultNumber } from '../../../lib/jobs/job-result';
 import { toast } from '../../../lib/toast';
 import { useBookFacets } from '../api/use-book-facets';
 import { useInfiniteBooks } from '../api/use-books';
@@ -129,8 +129,8 @@ export function LibraryPage() {
     (job: Job) => {
       setSampleJobId(undefined);
       void queryClient.invalidateQueries({ queryKey: bookKeys.all });
-      const result = jobResult(job, DemoLoadResponseSchema);
-      if (result) toast.success(`Sample library loaded`, `${bookCount(result.added)} added to your library.`);
+      const added = jobResultNumber(job, 'added');
+      if (added !== undefined) toast.success(`Sample library loaded`, `${bookCount(added)} added to your library.`);
       else toast.error('Could not load the sample library', job.error ?? 'The job did not finish.');
     },
     [queryClient],

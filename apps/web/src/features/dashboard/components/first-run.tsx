@@ -1,11 +1,11 @@
-import { DemoLoadResponseSchema, type Job } from '@bookshelf/contract';
+import type { Job } from '@bookshelf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookPlus, Sparkles } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
 import { JobProgress } from '../../../components/ui/job-progress';
-import { jobResult } from '../../../lib/jobs/job-result';
+import { jobResultNumber } from '../../../lib/jobs/job-result';
 import { toast } from '../../../lib/toast';
 import { dashboardBookKeys } from '../api/use-dashboard-books';
 import { useLoadSampleLibrary } from '../api/use-load-sample-library';
@@ -33,8 +33,8 @@ export function FirstRun() {
     (job: Job) => {
       setJobId(undefined);
       void queryClient.invalidateQueries({ queryKey: dashboardBookKeys.all });
-      const result = jobResult(job, DemoLoadResponseSchema);
-      if (result) toast.success('Sample library loaded', `${result.added} books added to your library.`);
+      const added = jobResultNumber(job, 'added');
+      if (added !== undefined) toast.success('Sample library loaded', `${added} books added to your library.`);
       else toast.error('Could not load the sample library', job.error ?? 'The job did not finish.');
     },
     [queryClient],
