@@ -51,7 +51,7 @@ it('never adds a book twice when the job runs again', async () => {
   expect((await browser.post('/api/demo/load')).statusCode).toBe(409);
 });
 
-it('shows a job only to its owner, and cancels a waiting one', async () => {
+it('shows a job only to its owner, cancels a waiting one, and runs a cancelled load when asked again', async () => {
   const owner = await signUp(t.app);
   const other = await signUp(t.app);
   const job = (await owner.browser.post('/api/demo/load')).json() as Job;
@@ -62,4 +62,10 @@ it('shows a job only to its owner, and cancels a waiting one', async () => {
   expect(cancelled.json()).toMatchObject({ state: 'cancelled' });
   await t.app.jobs.drain();
   expect((await owner.browser.get('/api/books')).json().total).toBe(0);
+  // Asked again, the cancelled load runs after all.
+  const again = await owner.browser.post('/api/demo/load');
+  expect(again.statusCode).toBe(202);
+  expect(again.json()).toMatchObject({ id: job.id, state: 'queued' });
+  await t.app.jobs.drain();
+  expect((await owner.browser.get('/api/books')).json().total).toBe(SAMPLE_BOOKS.length);
 });

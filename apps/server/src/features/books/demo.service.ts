@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { defineJob, type JobContext } from '../../platform/jobs/job-definition.js';
-import { enqueueJob, toJob } from '../../platform/jobs/job-store.js';
+import { enqueueJob, requeueFinishedJob, toJob } from '../../platform/jobs/job-store.js';
 import { inputToValues, NEW_BOOK_DEFAULTS, statusOf, withSearchText } from './book-mapper.js';
 import type { BooksRepository, BookValues } from './books.repository.js';
 import { SAMPLE_BOOKS } from './sample-books.js';
@@ -64,11 +64,15 @@ export function createDemoService({ db, books, now }: DemoServiceDeps) {
 
   return {
     async start(userId: string): Promise<Job> {
+      const dedupeKey = `demo:${userId}`;
       return inTransaction(db, async (tx) => {
-        if (!(await books.markDemoLoaded(userId, tx))) {
-          throw new AppError(409, ErrorCode.conflict, BookMessages.demoLoaded);
+        if (await books.markDemoLoaded(userId, tx)) {
+          return toJob(await enqueueJob(tx, LOAD_SAMPLE_JOB, { userId }, { userId, dedupeKey }));
         }
-        return toJob(await enqueueJob(tx, LOAD_SAMPLE_JOB, { userId }, { userId, dedupeKey: `demo:${userId}` }));
+        // A load that was cancelled or gave up carries on where it stopped; a finished or running one is 409.
+        const again = await requeueFinishedJob(tx, dedupeKey);
+        if (!again) throw new AppError(409, ErrorCode.conflict, BookMessages.demoLoaded);
+        return toJob(again);
       });
     },
 

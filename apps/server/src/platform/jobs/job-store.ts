@@ -74,6 +74,19 @@ export async function enqueueJobs(
     .onConflictDoNothing();
 }
 
+/**
+ * Runs a job that ended cancelled or dead again from the start of its attempts (a second click after the
+ * user cancelled); answers undefined when there is no such job under `dedupeKey`.
+ */
+export async function requeueFinishedJob(db: Database, dedupeKey: string): Promise<JobRow | undefined> {
+  const [row] = await db
+    .update(jobs)
+    .set({ state: 'queued', attempts: 0, runAt: sql`now()`, error: null, cancelRequestedAt: null, finishedAt: null })
+    .where(and(eq(jobs.dedupeKey, dedupeKey), sql`${jobs.state} in ('cancelled', 'dead')`))
+    .returning();
+  return row;
+}
+
 export function createJobStore(db: Database, owner: string) {
   const mine = (id: string) => and(eq(jobs.id, id), eq(jobs.lockedBy, owner), eq(jobs.state, 'running'));
   const first = (rows: JobRow[]) => rows[0];
