@@ -16,12 +16,25 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  // Type-aware rules: an unawaited promise (no-floating-promises) or an `any` leaking from outside is a bug here.
+  ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        projectService: {
+          // Config files and stand-alone scripts that belong to no tsconfig project.
+          allowDefaultProject: ['*.js', 'apps/server/*.ts', 'apps/server/scripts/*.mjs', 'apps/web/public/*.js'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     plugins: { 'check-file': checkFile, local },
     rules: {
       'local/feature-boundaries': 'error',
+      // Fastify handlers and test doubles are async by contract even when they await nothing; the promise
+      // rules (no-floating-promises, no-misused-promises) are what catch real mistakes.
+      '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // File and folder names are kebab-case (EXAMPLES.md habit 3).
@@ -31,6 +44,18 @@ export default tseslint.config(
         { ignoreMiddleExtensions: true },
       ],
       'check-file/folder-naming-convention': ['error', { '{apps,packages}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    // Tests read JSON answers (typed any) on purpose, and plain JavaScript has no types to check against:
+    // the unsafe-any rules would only add casts there. Promises and everything else stay checked.
+    files: ['**/*.test.{ts,tsx}', '**/*.{js,mjs}', 'apps/server/src/test/**', 'e2e/**', 'bench/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
   {

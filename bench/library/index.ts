@@ -210,7 +210,7 @@ function driverOf(database: DatabaseHandle): { run: Runner; capturing: (log: Sta
       run: (s) => pg.query(s.text, s.params),
       capturing: (log) => ({
         ...database,
-        db: drizzlePglite({ client: pg, schema, logger: logger(log) }) as unknown as Database,
+        db: drizzlePglite({ client: pg, schema, logger: logger(log) }),
       }),
     };
   }
@@ -220,7 +220,7 @@ function driverOf(database: DatabaseHandle): { run: Runner; capturing: (log: Sta
     run: (s) => pg.unsafe(s.text, s.params as never[], { prepare: true }),
     capturing: (log) => ({
       ...database,
-      db: drizzlePostgres({ client: pg, schema, logger: logger(log) }) as unknown as Database,
+      db: drizzlePostgres({ client: pg, schema, logger: logger(log) }),
     }),
   };
 }

@@ -118,7 +118,7 @@ describe('startFakeOAuthProvider (google)', () => {
     });
 
     const info = await fetch(google.endpoints.userinfo, {
-      headers: { authorization: `Bearer ${tokens.access_token}` },
+      headers: { authorization: `Bearer ${String(tokens.access_token)}` },
     });
     expect(await info.json()).toEqual({
       sub: '42',
@@ -378,7 +378,9 @@ describe('startFakeOAuthProvider (twitter)', () => {
     const tokens = (await res.json()) as Record<string, unknown>;
     expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 7200, scope: twitterScopes });
     expect(tokens).not.toHaveProperty('id_token');
-    const me = await fetch(`${x.url}/2/users/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const me = await fetch(`${x.url}/2/users/me`, {
+      headers: { authorization: `Bearer ${String(tokens.access_token)}` },
+    });
     const body = (await me.json()) as { data: Record<string, unknown> };
     expect(body.data).toMatchObject({ id: '1445880548472328192', username: 'adareads' });
     expect(body.data).not.toHaveProperty('profile_image_url');
@@ -401,7 +403,9 @@ describe('startFakeOAuthProvider (twitter)', () => {
     const tokens = (await (
       await exchange(x, { ...form, code: narrowCode, code_verifier: narrow.verifier })
     ).json()) as { access_token: string };
-    const me = await fetch(`${x.url}/2/users/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const me = await fetch(`${x.url}/2/users/me`, {
+      headers: { authorization: `Bearer ${String(tokens.access_token)}` },
+    });
     expect(me.status).toBe(403);
   });
 

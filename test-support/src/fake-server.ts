@@ -35,10 +35,10 @@ export interface FakeServer {
   /** Every request received, matched or not, in arrival order. */
   readonly requests: RecordedRequest[];
   /** Requests whose method and path equal the given ones. */
-  requestsTo(method: string, path: string): RecordedRequest[];
+  requestsTo: (method: string, path: string) => RecordedRequest[];
   /** Adds or replaces a route while running (e.g. to make a provider fail mid-test). */
   route(key: string, handler: FakeHandler): void;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 interface CompiledRoute {

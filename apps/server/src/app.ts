@@ -11,6 +11,8 @@ import { authModule } from './features/auth/auth.module.js';
 import { booksModule } from './features/books/books.module.js';
 import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
+import { createAccess } from './platform/access/access.js';
+import { noRelationships } from './platform/access/relationships.js';
 import { registerAuthentication } from './platform/authentication.js';
 import { apiNotFound, clientError, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import type { FeatureModule } from './platform/feature-module.js';
@@ -102,6 +104,8 @@ export async function buildApp(options: AppOptions) {
   // The shared platform: the clock, mail, and the outbox whose events the job runner delivers.
   const { db } = database;
   const clock = options.now ?? (() => new Date());
+  // Who may see or change what; no friendships or blocks exist yet (decision 019).
+  const access = createAccess({ relationships: noRelationships });
   const mailer = createMailer({
     smtpUrl: options.mail?.smtpUrl,
     from: options.mail?.from ?? 'Bookshelf <no-reply@localhost>',
@@ -111,6 +115,7 @@ export async function buildApp(options: AppOptions) {
 
   const auth = authModule({
     db,
+    access,
     mailer,
     publish: outbox.publish,
     oauth: options.oauth ?? { google: undefined, twitter: undefined },
@@ -120,14 +125,14 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
     now: options.now,
   });
-  registerAuthentication(app, { authenticate: auth.authenticate, publicUrl });
+  registerAuthentication(app, { authenticate: (request, reply) => auth.authenticate(request, reply), publicUrl });
 
   // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
   const features: FeatureModule[] = [
-    healthModule({ pingDatabase: database.ping }),
+    healthModule({ pingDatabase: () => database.ping() }),
     auth,
-    booksModule({ db, publish: outbox.publishMany, now: clock }),
-    accountsModule({ db }),
+    booksModule({ db, access, publish: outbox.publishMany, now: clock }),
+    accountsModule({ db, access }),
     activitiesModule({ db }),
     jobsModule({ db, now: clock }),
   ];

@@ -32,8 +32,8 @@ async function startServer(env: Record<string, string>, entry = FROM_SOURCE): Pr
   });
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stderr: string[] = [];
-  child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
-  const lines = createInterface({ input: child.stdout! });
+  child.stderr.on('data', (d: Buffer) => stderr.push(d.toString()));
+  const lines = createInterface({ input: child.stdout });
   const nextLine = (pattern: RegExp) =>
     new Promise<string>((resolve) => {
       const onLine = (line: string) => {

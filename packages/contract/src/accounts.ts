@@ -32,7 +32,6 @@ export const AccountSchema = z.object({
   isDefault: z.boolean(),
   bookCount: z.number(),
 });
-AccountSchema.register(z.globalRegistry, { id: 'Account' });
 export type Account = z.infer<typeof AccountSchema>;
 
 export const AccountListSchema = z.array(AccountSchema);
@@ -69,11 +68,9 @@ export const CreateAccountRequestSchema = z.object(accountFields).check(
     path: ['customType'],
   }),
 );
-CreateAccountRequestSchema.register(z.globalRegistry, { id: 'CreateAccountRequest' });
 export type CreateAccountRequest = z.input<typeof CreateAccountRequestSchema>;
 
 export const UpdateAccountRequestSchema = z.partial(z.object(accountFields));
-UpdateAccountRequestSchema.register(z.globalRegistry, { id: 'UpdateAccountRequest' });
 export type UpdateAccountRequest = z.input<typeof UpdateAccountRequestSchema>;
 
 export const DeleteAccountResponseSchema = z.object({

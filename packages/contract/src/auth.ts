@@ -57,7 +57,6 @@ export const RegisterRequestSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
 });
-RegisterRequestSchema.register(z.globalRegistry, { id: 'RegisterRequest' });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 export const LoginRequestSchema = z.object({
@@ -65,7 +64,6 @@ export const LoginRequestSchema = z.object({
   password: PasswordAttemptSchema,
   remember: z.optional(z.boolean()),
 });
-LoginRequestSchema.register(z.globalRegistry, { id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 /** The current user: the spec's me call (id, name, email, avatar, provider) plus what the shell shows. */
@@ -80,7 +78,6 @@ export const MeSchema = z.object({
   joinedDate: z.string(),
   hasPassword: z.boolean(),
 });
-MeSchema.register(z.globalRegistry, { id: 'Me' });
 export type Me = z.infer<typeof MeSchema>;
 
 export const UpdateProfileRequestSchema = z.object({
@@ -105,7 +102,6 @@ export const UpdateProfileRequestSchema = z.object({
       ),
   ),
 });
-UpdateProfileRequestSchema.register(z.globalRegistry, { id: 'UpdateProfileRequest' });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
 
 export const ChangePasswordRequestSchema = z.object({
@@ -115,27 +111,22 @@ export const ChangePasswordRequestSchema = z.object({
   /** Also revoke every personal API token; absent means yes, the safe choice for a client that does not know it. */
   revokeApiTokens: z.optional(z.boolean()),
 });
-ChangePasswordRequestSchema.register(z.globalRegistry, { id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
-ForgotPasswordRequestSchema.register(z.globalRegistry, { id: 'ForgotPasswordRequest' });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 
 export const ResetPasswordRequestSchema = z.object({
   token: textInput().check(z.minLength(1), z.maxLength(200)),
   password: NewPasswordSchema,
 });
-ResetPasswordRequestSchema.register(z.globalRegistry, { id: 'ResetPasswordRequest' });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
 export const MessageSchema = z.object({ message: z.string() });
-MessageSchema.register(z.globalRegistry, { id: 'Message' });
 export type Message = z.infer<typeof MessageSchema>;
 
 /** The social sign-in buttons shown: only providers with a client id configured on the server. */
 export const AuthProvidersSchema = z.object({ providers: z.array(z.enum(AUTH_PROVIDERS)) });
-AuthProvidersSchema.register(z.globalRegistry, { id: 'AuthProviders' });
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
 
 export const SessionInfoSchema = z.object({
@@ -150,15 +141,12 @@ export const SessionInfoSchema = z.object({
   persistent: z.boolean(),
   current: z.boolean(),
 });
-SessionInfoSchema.register(z.globalRegistry, { id: 'SessionInfo' });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 export const SessionListSchema = z.object({ items: z.array(SessionInfoSchema) });
-SessionListSchema.register(z.globalRegistry, { id: 'SessionList' });
 export type SessionList = z.infer<typeof SessionListSchema>;
 
 export const RevokedCountSchema = z.object({ revoked: z.number() });
-RevokedCountSchema.register(z.globalRegistry, { id: 'RevokedCount' });
 
 export const ApiTokenSchema = z.object({
   id: z.string(),
@@ -168,11 +156,9 @@ export const ApiTokenSchema = z.object({
   createdAt: z.string(),
   lastUsedAt: z.nullable(z.string()),
 });
-ApiTokenSchema.register(z.globalRegistry, { id: 'ApiToken' });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
 
 export const ApiTokenListSchema = z.object({ items: z.array(ApiTokenSchema) });
-ApiTokenListSchema.register(z.globalRegistry, { id: 'ApiTokenList' });
 
 export const CreateApiTokenRequestSchema = z.object({
   name: textInput().check(
@@ -181,12 +167,10 @@ export const CreateApiTokenRequestSchema = z.object({
     z.maxLength(API_TOKEN_NAME_MAX_LENGTH, `Token name must be at most ${API_TOKEN_NAME_MAX_LENGTH} characters.`),
   ),
 });
-CreateApiTokenRequestSchema.register(z.globalRegistry, { id: 'CreateApiTokenRequest' });
 export type CreateApiTokenRequest = z.infer<typeof CreateApiTokenRequestSchema>;
 
 /** Answered once, at creation: the secret is never shown again. */
 export const CreatedApiTokenSchema = z.object({ ...ApiTokenSchema.shape, token: z.string() });
-CreatedApiTokenSchema.register(z.globalRegistry, { id: 'CreatedApiToken' });
 export type CreatedApiToken = z.infer<typeof CreatedApiTokenSchema>;
 
 /** A social identity linked to the account (sign in with it; unlink while another way remains). */
@@ -196,5 +180,4 @@ export const LinkedIdentitySchema = z.object({
   createdAt: z.string(),
 });
 export const LinkedIdentityListSchema = z.object({ items: z.array(LinkedIdentitySchema) });
-LinkedIdentityListSchema.register(z.globalRegistry, { id: 'LinkedIdentityList' });
 export type LinkedIdentity = z.infer<typeof LinkedIdentitySchema>;

@@ -29,8 +29,17 @@ export const BOOK_STATUS_FORM_LABELS: Record<BookStatus, string> = {
   lent: 'Lent Out',
 };
 
+const isAlias = (value: string): value is keyof typeof BOOK_STATUS_ALIASES => Object.hasOwn(BOOK_STATUS_ALIASES, value);
+
 export function normalizeStatus(status: BookStatusInput): BookStatus {
-  return status === 'currently_reading' ? 'reading' : status;
+  return isAlias(status) ? BOOK_STATUS_ALIASES[status] : status;
+}
+
+/** A status from text (an address, a file), its alias taken as what it stands for; null when it is none. */
+export function parseBookStatus(value: string | null | undefined): BookStatus | null {
+  if (value === null || value === undefined) return null;
+  if (isAlias(value)) return BOOK_STATUS_ALIASES[value];
+  return (BOOK_STATUSES as readonly string[]).includes(value) ? (value as BookStatus) : null;
 }
 
 export const BOOK_FORMATS = ['physical', 'digital', 'audiobook'] as const;
@@ -118,6 +127,15 @@ export const BOOK_SORT_LABELS: Record<BookSort, string> = {
 };
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The library's sort when a list names none, or names relevance without a search: best match while searching, else newest first. */
+export function effectiveBookSort(q: string | null | undefined, sort: BookSort | null | undefined): BookSort {
+  if (sort && (sort !== 'relevance' || q)) return sort;
+  return q ? 'relevance' : 'dateAdded';
+}
+
+/** A sort's default direction: A→Z for title and author, newest / highest first otherwise. */
+export const defaultBookOrder = (sort: BookSort): SortOrder => (sort === 'title' || sort === 'author' ? 'asc' : 'desc');
 
 export const BookLimits = {
   titleMax: 500,

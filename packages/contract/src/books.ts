@@ -70,7 +70,6 @@ export const PurchaseInfoSchema = z
       path: ['customPlatform'],
     }),
   );
-PurchaseInfoSchema.register(z.globalRegistry, { id: 'PurchaseInfo' });
 export type PurchaseInfoInput = z.input<typeof PurchaseInfoSchema>;
 
 /** As stored and sent back: the custom platform name has replaced Other (Specify). */
@@ -112,7 +111,6 @@ export const SpecialEditionSchema = z
       path: ['customType'],
     }),
   );
-SpecialEditionSchema.register(z.globalRegistry, { id: 'SpecialEdition' });
 export type SpecialEditionInput = z.input<typeof SpecialEditionSchema>;
 
 export const SpecialEditionOutSchema = z.object({
@@ -127,7 +125,6 @@ export type SpecialEdition = z.infer<typeof SpecialEditionOutSchema>;
 
 /** What a copy is worth today, in a stated currency. */
 export const MoneySchema = z.object({ amount: money, currency: BookCurrencySchema });
-MoneySchema.register(z.globalRegistry, { id: 'Money' });
 export type Money = z.infer<typeof MoneySchema>;
 
 export const PricePointSchema = z.object({
@@ -136,7 +133,6 @@ export const PricePointSchema = z.object({
   currency: BookCurrencySchema,
   platform: optionalText('Platform', BookLimits.textMax),
 });
-PricePointSchema.register(z.globalRegistry, { id: 'PricePoint' });
 export type PricePoint = z.infer<typeof PricePointSchema>;
 
 /** A watch on a book's price (core.md §3); alerts fire in the pricing issue. */
@@ -146,7 +142,6 @@ export const PriceAlertSchema = z.object({
   currency: BookCurrencySchema,
   platforms: z.array(text('Platform', BookLimits.textMax)),
 });
-PriceAlertSchema.register(z.globalRegistry, { id: 'PriceAlert' });
 export type PriceAlert = z.infer<typeof PriceAlertSchema>;
 
 const tags = z
@@ -216,11 +211,9 @@ const bookFields = {
 };
 
 export const CreateBookRequestSchema = z.object(bookFields);
-CreateBookRequestSchema.register(z.globalRegistry, { id: 'CreateBookRequest' });
 export type CreateBookRequest = z.input<typeof CreateBookRequestSchema>;
 
 export const UpdateBookRequestSchema = z.partial(z.object(bookFields));
-UpdateBookRequestSchema.register(z.globalRegistry, { id: 'UpdateBookRequest' });
 export type UpdateBookRequest = z.input<typeof UpdateBookRequestSchema>;
 
 export const BookSchema = z.object({
@@ -253,7 +246,6 @@ export const BookSchema = z.object({
   ),
   updatedAt: z.string(),
 });
-BookSchema.register(z.globalRegistry, { id: 'Book' });
 export type Book = z.infer<typeof BookSchema>;
 
 /**
@@ -301,7 +293,6 @@ export const BookListSchema = z.object({
   limit: z.number(),
   offset: z.number(),
 });
-BookListSchema.register(z.globalRegistry, { id: 'BookList' });
 export type BookList = z.infer<typeof BookListSchema>;
 
 export const FacetCountSchema = z.object({ value: z.string(), count: z.number() });
@@ -316,7 +307,6 @@ export const BookFacetsSchema = z.object({
   tag: z.array(FacetCountSchema),
   account: z.array(FacetCountSchema),
 });
-BookFacetsSchema.register(z.globalRegistry, { id: 'BookFacets' });
 export type BookFacets = z.infer<typeof BookFacetsSchema>;
 
 const bookIds = z
@@ -333,7 +323,6 @@ export const BulkUpdateBooksRequestSchema = z.object({
   addTag: z.optional(text('Tag', BookLimits.tagMax).check(z.minLength(1, 'Tag is required.'))),
   removeTag: z.optional(text('Tag', BookLimits.tagMax).check(z.minLength(1, 'Tag is required.'))),
 });
-BulkUpdateBooksRequestSchema.register(z.globalRegistry, { id: 'BulkUpdateBooksRequest' });
 export type BulkUpdateBooksRequest = z.input<typeof BulkUpdateBooksRequestSchema>;
 
 /** The fields a bulk change touches, as they were, so Undo puts them back exactly. */
@@ -343,7 +332,6 @@ export const BookStateSchema = z.object({
   dateRead: z.nullable(z.iso.datetime({ offset: true, error: 'Date read must be a date.' })),
   tags: tags,
 });
-BookStateSchema.register(z.globalRegistry, { id: 'BookState' });
 export type BookState = z.infer<typeof BookStateSchema>;
 
 /** A state sent back for Undo is input like any other: its date must be one the database can store. */
@@ -360,7 +348,6 @@ export const RevertBooksRequestSchema = z.object({
 export type RevertBooksRequest = z.infer<typeof RevertBooksRequestSchema>;
 
 export const BookIdsRequestSchema = z.object({ ids: bookIds });
-BookIdsRequestSchema.register(z.globalRegistry, { id: 'BookIdsRequest' });
 export type BookIdsRequest = z.infer<typeof BookIdsRequestSchema>;
 
 export const CountResponseSchema = z.object({ count: z.number() });

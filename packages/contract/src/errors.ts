@@ -10,7 +10,6 @@ export const ApiErrorSchema = z.object({
     issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   }),
 });
-ApiErrorSchema.register(z.globalRegistry, { id: 'ApiError' });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 export const ErrorCode = {

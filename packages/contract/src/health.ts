@@ -4,5 +4,4 @@ export const HealthSchema = z.object({
   status: z.enum(['ok', 'error']),
   db: z.enum(['ok', 'error']),
 });
-HealthSchema.register(z.globalRegistry, { id: 'Health' });
 export type Health = z.infer<typeof HealthSchema>;

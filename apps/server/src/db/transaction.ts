@@ -29,7 +29,7 @@ export async function inTransaction<T>(db: Database, work: (tx: Database) => Pro
       return await db.transaction(async (tx) => {
         let result: T;
         try {
-          result = await work(tx as unknown as Database);
+          result = await work(tx);
         } catch (error) {
           if (pinsConnections && isConnectionError(error)) return stranded();
           throw error;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { OPENAPI_COMPONENTS } from './openapi-components.js';
 
 describe('OpenAPI', () => {
   let t: TestApp;
@@ -19,6 +20,15 @@ describe('OpenAPI', () => {
       },
     });
     expect(Object.keys(doc.paths)).not.toContain('/api/openapi.json');
+  });
+
+  it('names the contract’s schemas as components, registered by the server rather than the contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      components: { schemas: Record<string, unknown> };
+      paths: Record<string, Record<string, { responses: Record<string, { content: unknown }> }>>;
+    }>();
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(Object.keys(OPENAPI_COMPONENTS)));
+    expect(JSON.stringify(doc.paths['/api/books/{id}']?.get?.responses[200])).toContain('#/components/schemas/Book');
   });
 
   it('serves a browsable UI at /api/docs', async () => {

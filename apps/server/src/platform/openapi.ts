@@ -2,13 +2,14 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { registerOpenApiComponents } from './openapi-components.js';
 
 /**
  * swagger-ui's own CSP always upgrades to https, which blanks the page on a plain-http LAN address, and
  * pins inline styles by hash, which its UI then breaks. The docs page gets the upgrade only behind https
  * and may use inline styles (it runs no user content).
  */
-export function docsCsp(header: string, https: boolean): string {
+function docsCsp(header: string, https: boolean): string {
   const directives = header
     .split(';')
     .map((d) => d.trim())
@@ -19,6 +20,7 @@ export function docsCsp(header: string, https: boolean): string {
 
 /** The OpenAPI document is generated from the zod schemas the routes declare. */
 export async function registerOpenApi(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
+  registerOpenApiComponents();
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

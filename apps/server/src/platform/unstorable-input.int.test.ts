@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, apiTokens, books, passwordResets, sessions, users, type Schema } from '../db/schema/index.js';
+import type { Schema } from '../db/client.js';
+import { accounts, apiTokens, books, passwordResets, sessions, users } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createBrowser, signUp, type Browser } from '../test/browser.js';
 

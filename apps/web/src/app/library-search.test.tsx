@@ -8,9 +8,12 @@ import { LibrarySearch, SEARCH_DEBOUNCE_MS } from './library-search';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const box = () => screen.getByRole('searchbox', { name: 'Search your library' }) as HTMLInputElement;
+const box = () => screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search your library' });
 const type = (value: string) => fireEvent.change(box(), { target: { value } });
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const wait = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 function GoTo({ to }: { to: string }) {
   const navigate = useNavigate();

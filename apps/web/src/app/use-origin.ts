@@ -32,7 +32,7 @@ const isAppPath = (value: unknown): value is string =>
 
 /** Where Back goes and what it says: the origin passed by the previous page, else the library. */
 export function useOriginBack(): { backPath: string; backLabel: string } {
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   if (typeof state === 'object' && state !== null) {
     const { originPath, originName } = state as Partial<Record<keyof OriginState, unknown>>;
     if (isAppPath(originPath) && typeof originName === 'string' && originName.trim()) {

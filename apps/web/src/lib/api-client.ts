@@ -54,7 +54,7 @@ export type SchemaSource<S extends $ZodType> = S | (() => Promise<S>);
 async function validate<S extends $ZodType>(schema: SchemaSource<S>, value: unknown) {
   const resolved = typeof schema === 'function' ? await schema() : schema;
   const result = await resolved['~standard'].validate(value);
-  return result.issues ? { success: false as const } : { success: true as const, data: result.value as output<S> };
+  return result.issues ? { success: false as const } : { success: true as const, data: result.value };
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -140,7 +140,9 @@ describe('toast list', () => {
   it('announces errors as alerts and the rest politely, each with a Dismiss button', () => {
     toast.error('Logout failed');
     toast.success('Files synced', '12 files');
-    act(() => vi.advanceTimersByTime(TOAST_ENTER_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_ENTER_DELAY_MS);
+    });
     render(<ToastList toasts={getToasts()} onDismiss={dismissToast} />);
 
     expect(screen.getByRole('alert').textContent).toContain('Logout failed');

@@ -58,7 +58,7 @@ describe('accounts', () => {
     expect(edited.json()).toMatchObject({ type: 'other', customType: 'E-reader', isActive: false });
     const back = await browser.patch(`/api/accounts/${kindle.id}`, { type: 'kobo' });
     expect(back.json()).toMatchObject({ type: 'kobo', customType: null });
-    const list = (await browser.get('/api/accounts')).json() as Account[];
+    const list = (await browser.get('/api/accounts')).json<Account[]>();
     expect(list.map((a) => a.id)).toEqual(['default-personal', kindle.id]);
   });
 
@@ -103,6 +103,14 @@ describe('accounts', () => {
     expect(foreignBook.statusCode).toBe(400);
     expect((await other.browser.get('/api/accounts')).json()).toHaveLength(1);
     expect((await owner.browser.get('/api/accounts')).json()[1].name).toBe('Kobo');
+  });
+
+  it('answers 400 naming params.id for an id that is neither default-personal nor a UUID', async () => {
+    const { browser } = await signUp(t.app);
+    const res = await browser.patch('/api/accounts/kobo', { name: 'X' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Invalid params.id: Must be default-personal or a UUID.');
+    expect((await browser.delete('/api/accounts/kobo')).statusCode).toBe(400);
   });
 
   it('keeps every edit when one account is changed from several places at once', async () => {

@@ -51,24 +51,34 @@ export function createAccountsRepository(db: Database) {
     /**
      * Changes the account as `change` decides from it as it is now: the row stays locked from the read to the
      * write, so two changes at once queue, and neither writes back fields (settings, type) it read before the
-     * other's commit. False when there is no such account; whatever `change` throws rolls it back. The lock
-     * leaves the key alone (no key update), so books may still be added to or moved into the account meanwhile.
+     * other's commit. `change` gets undefined when there is no such account (platform/access answers that);
+     * whatever it throws rolls it back. The lock leaves the key alone (no key update), so books may still be
+     * added to or moved into the account meanwhile.
      */
-    async update(userId: string, id: string, change: (current: AccountRow) => Partial<AccountValues>) {
-      return inTransaction(db, async (tx) => {
+    async update(
+      userId: string,
+      id: string,
+      change: (current: AccountRow | undefined) => Promise<Partial<AccountValues>>,
+    ): Promise<void> {
+      await inTransaction(db, async (tx) => {
         const mine = and(eq(accounts.userId, userId), eq(accounts.id, id));
         const [current] = await tx.select().from(accounts).where(mine).for('no key update');
-        if (!current) return false;
+        const values = await change(current);
         await tx
           .update(accounts)
-          .set({ ...change(current), updatedAt: sql`now()` })
+          .set({ ...values, updatedAt: sql`now()` })
           .where(mine);
-        return true;
       });
     },
-    /** Deletes the account; its books (trashed ones too) move to the default account through the foreign key. */
-    async delete(userId: string, id: string): Promise<number | undefined> {
+    /**
+     * Deletes the account once `check` has passed it (it gets undefined when there is no such account); its
+     * books (trashed ones too) move to the default account through the foreign key. Answers how many live
+     * books moved.
+     */
+    async delete(userId: string, id: string, check: (current: AccountRow | undefined) => Promise<unknown>) {
       return inTransaction(db, async (tx) => {
+        const mine = and(eq(accounts.userId, userId), eq(accounts.id, id));
+        await check((await tx.select().from(accounts).where(mine).for('no key update'))[0]);
         // The foreign key moves the books in whatever order it finds them; locking them first, in id order
         // like every other change to books, keeps this from deadlocking with a bulk change of the same books.
         const moving = await tx
@@ -77,11 +87,8 @@ export function createAccountsRepository(db: Database) {
           .where(and(eq(books.userId, userId), eq(books.accountId, id)))
           .orderBy(books.id)
           .for('update');
-        const deleted = await tx
-          .delete(accounts)
-          .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
-          .returning({ id: accounts.id });
-        return deleted.length > 0 ? moving.filter((b) => b.deletedAt === null).length : undefined;
+        await tx.delete(accounts).where(mine);
+        return moving.filter((b) => b.deletedAt === null).length;
       });
     },
   };

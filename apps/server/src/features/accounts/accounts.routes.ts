@@ -1,19 +1,17 @@
 import {
+  AccountIdParamsSchema,
   AccountListSchema,
   AccountPaths,
   AccountSchema,
   CreateAccountRequestSchema,
   DeleteAccountResponseSchema,
-  textInput,
   UpdateAccountRequestSchema,
 } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../platform/authentication.js';
 import type { AccountsService } from './accounts.service.js';
 
 const tags = ['accounts'];
-const IdParams = z.object({ id: textInput().check(z.maxLength(100)) });
 
 export function accountsRoutes({ accounts }: { accounts: AccountsService }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -43,7 +41,7 @@ export function accountsRoutes({ accounts }: { accounts: AccountsService }): Fas
         schema: {
           tags,
           summary: 'Change an account',
-          params: IdParams,
+          params: AccountIdParamsSchema,
           body: UpdateAccountRequestSchema,
           response: { 200: AccountSchema },
         },
@@ -57,7 +55,7 @@ export function accountsRoutes({ accounts }: { accounts: AccountsService }): Fas
         schema: {
           tags,
           summary: 'Delete an account; its books move to the Personal Collection',
-          params: IdParams,
+          params: AccountIdParamsSchema,
           response: { 200: DeleteAccountResponseSchema },
         },
       },

@@ -11,11 +11,22 @@ import {
   type CreateAccountRequest,
   type UpdateAccountRequest,
 } from '@bookshelf/contract';
-import { AppError, notFound } from '../../platform/errors.js';
+import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
+import type { AccountRow } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
 import type { AccountsRepository, AccountValues, AccountWithUsage } from './accounts.repository.js';
 
 const invalid = (message: string) => new AppError(400, ErrorCode.validation, message);
 const clean = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/**
+ * Accounts are their owner's alone. Their ids are per user (every user has a `default-personal`), so they are
+ * looked up within the caller's library and the rule then sees only the caller's own or nothing.
+ */
+const accountAccess: AccessPolicy<Pick<AccountRow, 'userId'>> = {
+  resource: (account) => ownedPrivately(account.userId),
+  notFound: AccountMessages.notFound,
+};
 
 /** New accounts price in the app's default currency (core.md §9); the built-in one keeps its USD. */
 const NEW_ACCOUNT_SETTINGS = {
@@ -24,7 +35,7 @@ const NEW_ACCOUNT_SETTINGS = {
   notifications: DEFAULT_ACCOUNT.settings.notifications,
 };
 
-export function toAccount(row: AccountWithUsage): Account {
+function toAccount(row: AccountWithUsage): Account {
   return {
     id: row.id,
     name: row.name,
@@ -41,12 +52,9 @@ export function toAccount(row: AccountWithUsage): Account {
   };
 }
 
-export function createAccountsService({ accounts }: { accounts: AccountsRepository }) {
-  async function mustFind(userId: string, id: string) {
-    const row = await accounts.find(userId, id);
-    if (!row) throw notFound(AccountMessages.notFound);
-    return row;
-  }
+export function createAccountsService({ accounts, access }: { accounts: AccountsRepository; access: Access }) {
+  const mustFind = async (userId: string, id: string) =>
+    access.requireVisible({ userId }, await accounts.find(userId, id), accountAccess);
 
   return {
     async list(userId: string): Promise<Account[]> {
@@ -68,7 +76,8 @@ export function createAccountsService({ accounts }: { accounts: AccountsReposito
 
     async update(userId: string, id: string, input: UpdateAccountRequest): Promise<Account> {
       if (id === DEFAULT_ACCOUNT_ID && input.isActive === false) throw invalid(AccountMessages.defaultAlwaysActive);
-      const found = await accounts.update(userId, id, (current) => {
+      await accounts.update(userId, id, async (found) => {
+        const current = await access.requireChangeable({ userId }, found, accountAccess);
         const type = input.type ?? (current.type as AccountType);
         const customType = customTypeFor(type, input.customType !== undefined ? input.customType : current.customType);
         if (type === 'other' && !customType && id !== DEFAULT_ACCOUNT_ID)
@@ -81,15 +90,15 @@ export function createAccountsService({ accounts }: { accounts: AccountsReposito
         if (input.settings !== undefined) values.settings = { ...current.settings, ...input.settings };
         return values;
       });
-      if (!found) throw notFound(AccountMessages.notFound);
       return toAccount(await mustFind(userId, id));
     },
 
     /** core.md §4: the default account cannot be deleted; the others' books move to it, nothing is lost. */
     async remove(userId: string, id: string): Promise<{ movedBooks: number }> {
       if (id === DEFAULT_ACCOUNT_ID) throw invalid(AccountMessages.defaultUndeletable);
-      const moved = await accounts.delete(userId, id);
-      if (moved === undefined) throw notFound(AccountMessages.notFound);
+      const moved = await accounts.delete(userId, id, (found) =>
+        access.requireChangeable({ userId }, found, accountAccess),
+      );
       return { movedBooks: moved };
     },
   };

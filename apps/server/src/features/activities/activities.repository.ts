@@ -1,4 +1,3 @@
-import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { activities } from '../../db/schema/index.js';
 
@@ -20,15 +19,6 @@ export function createActivitiesRepository(db: Database) {
   return {
     async record(rows: NewActivity[]): Promise<void> {
       if (rows.length > 0) await db.insert(activities).values(rows).onConflictDoNothing();
-    },
-    /** The newest activities of a user, newest first (the feed issue adds friends, paging and privacy). */
-    recent(userId: string, limit: number) {
-      return db
-        .select()
-        .from(activities)
-        .where(eq(activities.userId, userId))
-        .orderBy(desc(activities.createdAt))
-        .limit(limit);
     },
   };
 }

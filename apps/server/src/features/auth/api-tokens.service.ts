@@ -1,6 +1,6 @@
 import type { ApiToken, CreatedApiToken } from '@bookshelf/contract';
+import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import type { Principal } from '../../platform/authentication.js';
-import { notFound } from '../../platform/errors.js';
 import { hashSecret, randomSecret } from '../../platform/secrets.js';
 import type { ApiTokensRepository } from './sessions.repository.js';
 
@@ -10,6 +10,12 @@ const SHOWN_PREFIX_LENGTH = TOKEN_PREFIX.length + 6;
 /** lastUsedAt is for people ("used 3 days ago"); an hour's precision saves a write per request. */
 const MARK_USED_INTERVAL_MS = 3_600_000;
 
+/** A token is its user's alone: another user's answers 404, like one that does not exist. */
+const tokenAccess: AccessPolicy<{ userId: string }> = {
+  resource: (token) => ownedPrivately(token.userId),
+  notFound: 'API token not found',
+};
+
 const toApiToken = (row: Awaited<ReturnType<ApiTokensRepository['insert']>>): ApiToken => ({
   id: row.id,
   name: row.name,
@@ -18,8 +24,8 @@ const toApiToken = (row: Awaited<ReturnType<ApiTokensRepository['insert']>>): Ap
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
 
-export function createApiTokensService(deps: { apiTokens: ApiTokensRepository; now?: () => Date }) {
-  const { apiTokens } = deps;
+export function createApiTokensService(deps: { apiTokens: ApiTokensRepository; access: Access; now?: () => Date }) {
+  const { apiTokens, access } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -39,7 +45,8 @@ export function createApiTokensService(deps: { apiTokens: ApiTokensRepository; n
     },
 
     async revoke(userId: string, id: string) {
-      if (!(await apiTokens.delete(userId, id))) throw notFound('API token not found');
+      const token = await access.requireChangeable({ userId }, await apiTokens.findById(id), tokenAccess);
+      await apiTokens.delete(token.userId, id);
     },
 
     async resolve(token: string): Promise<Principal | null> {

@@ -17,9 +17,7 @@ afterAll(async () => {
 const errorOf = (res: { json(): unknown }) => ApiErrorSchema.parse(res.json()).error;
 const countUsers = async () => {
   const rows = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
-  return Number(
-    (rows as unknown as { rows?: { n: number }[] }).rows?.[0]?.n ?? (rows as unknown as { n: number }[])[0]?.n,
-  );
+  return Number((rows as { rows?: { n: number }[] }).rows?.[0]?.n ?? (rows as { n: number }[])[0]?.n);
 };
 
 describe('sign-up', () => {
@@ -82,9 +80,7 @@ describe('sign-up', () => {
     const result = await t.database.db.execute<{ password_hash: string }>(
       sql`select password_hash from users where id = ${me.id}`,
     );
-    const rows =
-      (result as unknown as { rows?: { password_hash: string }[] }).rows ??
-      (result as unknown as { password_hash: string }[]);
+    const rows = (result as { rows?: { password_hash: string }[] }).rows ?? (result as { password_hash: string }[]);
     expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(rows[0]?.password_hash).not.toContain(user.password);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OAuthConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import type { Access } from '../../platform/access/access.js';
 import { featureModule, HOURLY, type FeatureModule } from '../../platform/feature-module.js';
 import { defineJob } from '../../platform/jobs/job-definition.js';
 import type { PublishEvent } from '../../platform/jobs/outbox.js';
@@ -23,6 +24,7 @@ import { createIdentitiesRepository, createUsersRepository } from './users.repos
 
 export interface AuthModuleDeps {
   db: Database;
+  access: Access;
   mailer: Mailer;
   publish: PublishEvent;
   oauth: OAuthConfig;
@@ -45,12 +47,12 @@ const SWEEP_LIMITS_JOB = 'auth.sweep-rate-limits';
 export function authModule(deps: AuthModuleDeps): FeatureModule & {
   authenticate: ReturnType<typeof createSessionCookies>['authenticate'];
 } {
-  const { db, now, https, publicUrl } = deps;
+  const { db, access, now, https, publicUrl } = deps;
   const users = createUsersRepository(db);
   const identities = createIdentitiesRepository(db);
   const limiter = createRateLimiter(db, now);
-  const sessions = createSessionsService({ sessions: createSessionsRepository(db), now });
-  const apiTokens = createApiTokensService({ apiTokens: createApiTokensRepository(db), now });
+  const sessions = createSessionsService({ sessions: createSessionsRepository(db), access, now });
+  const apiTokens = createApiTokensService({ apiTokens: createApiTokensRepository(db), access, now });
   const auth = createAuthService({
     db,
     users,
@@ -69,7 +71,7 @@ export function authModule(deps: AuthModuleDeps): FeatureModule & {
       name: 'auth',
       routes: [
         authRoutes({ auth, oauth, cookies, appOrigin: publicUrl ?? deps.appOrigin }),
-        meRoutes({ auth, sessions, apiTokens, identities }),
+        meRoutes({ auth, sessions, apiTokens, identities, access }),
         oauthRoutes({ oauth, cookies, publicUrl, https }),
       ],
       jobs: [
@@ -82,6 +84,6 @@ export function authModule(deps: AuthModuleDeps): FeatureModule & {
         { name: SWEEP_LIMITS_JOB, cron: HOURLY, kind: SWEEP_LIMITS_JOB },
       ],
     }),
-    authenticate: cookies.authenticate,
+    authenticate: (request, reply) => cookies.authenticate(request, reply),
   };
 }

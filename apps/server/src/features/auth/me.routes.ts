@@ -6,6 +6,7 @@ import {
   CreateApiTokenRequestSchema,
   CreatedApiTokenSchema,
   ErrorCode,
+  IdParamsSchema,
   LinkedIdentityListSchema,
   MeSchema,
   RevokedCountSchema,
@@ -15,8 +16,9 @@ import {
 } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import { requireSession, requireUser } from '../../platform/authentication.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import type { ApiTokensService } from './api-tokens.service.js';
 import type { AuthService } from './auth.service.js';
 import type { SessionsService } from './sessions.service.js';
@@ -27,18 +29,18 @@ export interface MeRoutesDeps {
   sessions: SessionsService;
   apiTokens: ApiTokensService;
   identities: IdentitiesRepository;
+  access: Access;
 }
 
 const tags = ['me'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** An id that is not even a UUID names nothing: 404 like any other unknown id, never a database error. */
-const IdParams = z.object({ id: z.string() });
-const requireUuid = (id: string, what: string) => {
-  if (!UUID.test(id)) throw notFound(`${what} not found`);
-  return id;
+
+/** A linked sign-in is its user's alone; it is named by provider within the caller's own list. */
+const identityAccess: AccessPolicy<{ userId: string }> = {
+  resource: (identity) => ownedPrivately(identity.userId),
+  notFound: 'Linked account not found',
 };
 
-export function meRoutes({ auth, sessions, apiTokens, identities }: MeRoutesDeps): FastifyPluginAsyncZod {
+export function meRoutes({ auth, sessions, apiTokens, identities, access }: MeRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       AuthPaths.me,
@@ -104,10 +106,10 @@ export function meRoutes({ auth, sessions, apiTokens, identities }: MeRoutesDeps
 
     app.delete(
       `${AuthPaths.sessions}/:id`,
-      { schema: { tags, summary: 'Sign out one session', params: IdParams, response: { 204: z.null() } } },
+      { schema: { tags, summary: 'Sign out one session', params: IdParamsSchema, response: { 204: z.null() } } },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        await sessions.revoke(userId, requireUuid(request.params.id, 'Session'));
+        await sessions.revoke(userId, request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -136,10 +138,10 @@ export function meRoutes({ auth, sessions, apiTokens, identities }: MeRoutesDeps
 
     app.delete(
       `${AuthPaths.tokens}/:id`,
-      { schema: { tags, summary: 'Revoke an API token', params: IdParams, response: { 204: z.null() } } },
+      { schema: { tags, summary: 'Revoke an API token', params: IdParamsSchema, response: { 204: z.null() } } },
       async (request, reply) => {
         const { userId } = requireSession(request);
-        await apiTokens.revoke(userId, requireUuid(request.params.id, 'API token'));
+        await apiTokens.revoke(userId, request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -171,7 +173,8 @@ export function meRoutes({ auth, sessions, apiTokens, identities }: MeRoutesDeps
       async (request, reply) => {
         const { userId } = requireSession(request);
         const linked = await identities.findByUser(userId);
-        if (!linked.some((row) => row.provider === request.params.provider)) throw notFound('Linked account not found');
+        const found = linked.find((row) => row.provider === request.params.provider);
+        await access.requireChangeable({ userId }, found, identityAccess);
         const user = await auth.requireUserRow(userId);
         if (user.passwordHash === null && linked.length === 1) {
           throw new AppError(409, ErrorCode.conflict, AuthMessages.lastSignInMethod);

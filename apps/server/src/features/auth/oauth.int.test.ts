@@ -209,6 +209,9 @@ describe('linking while signed in', () => {
     // Someone else cannot take the same provider account.
     const other = await signUp(t.app);
     expect((await signInWith(other.browser, 'google')).landing).toBe('/auth/callback?error=already_linked');
+    // Nor unlink it from the account it belongs to: they have no google link of their own, so 404.
+    expect((await other.browser.delete('/api/me/identities/google')).statusCode).toBe(404);
+    expect((await browser.get('/api/me/identities')).json().items).toHaveLength(1);
 
     expect((await browser.delete('/api/me/identities/google')).statusCode).toBe(204);
     const fresh = createBrowser(t.app);

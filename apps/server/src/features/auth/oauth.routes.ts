@@ -24,7 +24,7 @@ const CallbackQuery = z.object({
 });
 
 /** Where the browser lands afterwards: the web app's /auth/callback page reads success or error. */
-const landing = (outcome: 'success' | string) =>
+const landing = (outcome: string) =>
   outcome === 'success' ? '/auth/callback?success=true' : `/auth/callback?error=${encodeURIComponent(outcome)}`;
 
 export function oauthRoutes({ oauth, cookies, publicUrl, https }: OAuthRoutesDeps): FastifyPluginAsyncZod {

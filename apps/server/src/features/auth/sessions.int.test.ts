@@ -86,13 +86,17 @@ describe('the sessions list', () => {
     expect((await browser.get('/api/me')).statusCode).toBe(200);
   });
 
-  it("answers 404 for another user's session and for an id that is not one, changing nothing", async () => {
+  it("answers 404 for another user's session and 400 for an id that is not a UUID, changing nothing", async () => {
     const alice = await signUp(t.app);
     const bob = await signUp(t.app);
     const bobs = SessionListSchema.parse((await bob.browser.get('/api/me/sessions')).json()).items;
     expect((await alice.browser.delete(`/api/me/sessions/${bobs[0]!.id}`)).statusCode).toBe(404);
-    expect((await alice.browser.delete('/api/me/sessions/not-a-uuid')).statusCode).toBe(404);
+    const malformed = await alice.browser.delete('/api/me/sessions/not-a-uuid');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.message).toBe('Invalid params.id: Must be a UUID.');
+    expect((await alice.browser.delete('/api/me/tokens/not-a-uuid')).statusCode).toBe(400);
     expect((await bob.browser.get('/api/me')).statusCode).toBe(200);
+    expect((await alice.browser.get('/api/me')).statusCode).toBe(200);
   });
 });
 

@@ -26,6 +26,11 @@ export function createSessionsRepository(db: Database) {
     async deleteByKey(key: string) {
       await db.delete(sessions).where(eq(sessions.id, key));
     },
+    /** The session shown as `publicId`, whoever's it is: platform/access decides whether the caller may end it. */
+    async findByPublicId(publicId: string) {
+      const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.publicId, publicId));
+      return row;
+    },
     async deleteByPublicId(userId: string, publicId: string) {
       const rows = await db
         .delete(sessions)
@@ -60,6 +65,11 @@ export function createApiTokensRepository(db: Database) {
     },
     findByUser(userId: string) {
       return db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt));
+    },
+    /** The token with this id, whoever's it is: platform/access decides whether the caller may revoke it. */
+    async findById(id: string) {
+      const [row] = await db.select({ userId: apiTokens.userId }).from(apiTokens).where(eq(apiTokens.id, id));
+      return row;
     },
     async markUsed(id: string, at: Date) {
       await db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));

@@ -4,7 +4,7 @@ import {
   type SessionInfo,
   type SessionProvider,
 } from '@bookshelf/contract';
-import { notFound } from '../../platform/errors.js';
+import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import type { Principal } from '../../platform/authentication.js';
 import { hashSecret, randomSecret } from '../../platform/secrets.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -32,10 +32,16 @@ export interface OpenedSession {
   persistent: boolean;
 }
 
+/** A session is its user's alone: another user's answers 404, like one that does not exist. */
+const sessionAccess: AccessPolicy<{ userId: string }> = {
+  resource: (session) => ownedPrivately(session.userId),
+  notFound: 'Session not found',
+};
+
 const lifetime = (persistent: boolean) => (persistent ? PERSISTENT_LIFETIME_MS : BROWSER_SESSION_IDLE_MS);
 
-export function createSessionsService(deps: { sessions: SessionsRepository; now?: () => Date }) {
-  const { sessions } = deps;
+export function createSessionsService(deps: { sessions: SessionsRepository; access: Access; now?: () => Date }) {
+  const { sessions, access } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -109,7 +115,13 @@ export function createSessionsService(deps: { sessions: SessionsRepository; now?
     },
 
     async revoke(userId: string, publicId: string) {
-      if (!(await sessions.deleteByPublicId(userId, publicId))) throw notFound('Session not found');
+      const session = await access.requireChangeable(
+        { userId },
+        await sessions.findByPublicId(publicId),
+        sessionAccess,
+      );
+      // Signed out elsewhere meanwhile is still signed out: nothing left to answer 404 about.
+      await sessions.deleteByPublicId(session.userId, publicId);
     },
 
     /** Signs out everywhere except the given session (everywhere when it is undefined). */

@@ -1,48 +1,19 @@
 import {
-  DEFAULT_ACCOUNT_ID,
-  DEFAULT_BOOK_STATUS,
+  cleanText as clean,
   normalizeIsbn,
   normalizeStatus,
   normalizeTags,
-  OTHER_PLATFORM,
+  toPurchaseInfo,
+  toSpecialEdition,
   type Book,
   type CreateBookRequest,
-  type PurchaseInfo,
-  type PurchaseInfoInput,
-  type SpecialEdition,
-  type SpecialEditionInput,
   type UpdateBookRequest,
 } from '@bookshelf/contract';
 import type { BookValues, StoredBook } from './books.repository.js';
 import type { StoredPricePoint } from '../../db/schema/index.js';
 import { searchTextOf } from './book-search.js';
 
-/** Blank text is no text: an emptied field is stored as null. */
-const clean = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-export function toPurchaseInfo(input: PurchaseInfoInput): PurchaseInfo {
-  return {
-    platform: input.platform === OTHER_PLATFORM ? input.customPlatform!.trim() : input.platform.trim(),
-    price: input.price,
-    currency: input.currency,
-    sellerName: clean(input.sellerName),
-    purchaseDate: input.purchaseDate ?? null,
-    condition: input.condition ?? null,
-    notes: clean(input.notes),
-  };
-}
-
-export function toSpecialEdition(input: SpecialEditionInput): SpecialEdition {
-  return {
-    type: input.type,
-    customType: input.type === 'other' ? clean(input.customType) : null,
-    details: clean(input.details),
-    certificateOfAuthenticity: input.certificateOfAuthenticity ?? false,
-    editionNumber: clean(input.editionNumber),
-    limitedQuantity: input.limitedQuantity ?? null,
-  };
-}
 
 /**
  * The columns an input sets, normalised (trimmed text, ISBN-13, unique tags, 0 stars as none). Only the
@@ -83,13 +54,6 @@ export function inputToValues(input: UpdateBookRequest | CreateBookRequest): Par
   }
   return v;
 }
-
-/** Defaults of a new book (core.md §4): owned, physical, in the Personal Collection. */
-export const NEW_BOOK_DEFAULTS = {
-  status: DEFAULT_BOOK_STATUS,
-  format: 'physical',
-  accountId: DEFAULT_ACCOUNT_ID,
-} as const;
 
 export const statusOf = (input: { status?: Parameters<typeof normalizeStatus>[0] | undefined }) =>
   input.status === undefined ? undefined : normalizeStatus(input.status);

@@ -1,4 +1,11 @@
-import { BookLimits, BookMessages, BookSchema, type Book } from '@bookshelf/contract';
+import {
+  bookFromCreateRequest,
+  BookLimits,
+  BookMessages,
+  BookSchema,
+  type Book,
+  type CreateBookRequest,
+} from '@bookshelf/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, outboxEvents } from '../../db/schema/index.js';
@@ -22,6 +29,26 @@ async function addBook(browser: Browser, body: object): Promise<Book> {
 }
 
 describe('POST /api/books', () => {
+  it('answers the very book the contract’s create mapping predicts (the web shows that one at once)', async () => {
+    const { browser } = await signUp(t.app);
+    const request: CreateBookRequest = {
+      title: ' Dune ',
+      author: 'Frank Herbert',
+      isbn: '0-441-17271-7',
+      status: 'currently_reading',
+      genre: ' ',
+      tags: ['SF', 'sf'],
+      rating: 0,
+      purchaseInfo: { platform: 'Other (Specify)', customPlatform: ' Market ', price: 5, currency: 'USD' },
+      specialEdition: { type: 'signed', details: ' ' },
+      priceHistory: [{ date: '2026-01-01', price: 4, currency: 'USD', platform: ' ' }],
+    };
+    const book = await addBook(browser, request);
+    const { updatedAt: _stored, ...answered } = book;
+    const { updatedAt: _predicted, ...predicted } = bookFromCreateRequest(request, book.id, clock);
+    expect(answered).toEqual(predicted);
+  });
+
   it('creates a book with the defaults of core.md §4 and answers it with every field', async () => {
     const { browser } = await signUp(t.app);
     const book = await addBook(browser, { title: '  Dune ', author: 'Frank Herbert' });
@@ -207,9 +234,36 @@ describe('ownership', () => {
     expect((await other.browser.post('/api/books/bulk', { ids: [book.id], status: 'read' })).json().updated).toBe(0);
     expect((await other.browser.post('/api/books/bulk/delete', { ids: [book.id] })).json().count).toBe(0);
     expect((await other.browser.get('/api/books?q=mine')).json().total).toBe(0);
-    expect((await owner.browser.get(`/api/books/${book.id}`)).json()).toMatchObject({ title: 'Mine', status: 'owned' });
-    expect((await other.browser.get('/api/books/not-a-uuid')).statusCode).toBe(404);
+    const revert = { books: [{ id: book.id, status: 'read', dateRead: null, tags: ['stolen'] }] };
+    expect((await other.browser.post('/api/books/bulk/revert', revert)).json().count).toBe(0);
+    expect((await owner.browser.get(`/api/books/${book.id}`)).json()).toMatchObject({
+      title: 'Mine',
+      status: 'owned',
+      tags: [],
+    });
   });
+
+  it('keeps another user’s trashed book out of reach: no restore, no delete, no read', async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const book = await addBook(owner.browser, { title: 'Binned', author: 'Me' });
+    expect((await owner.browser.delete(`/api/books/${book.id}`)).statusCode).toBe(204);
+    expect((await other.browser.post('/api/books/bulk/restore', { ids: [book.id] })).json().count).toBe(0);
+    expect((await owner.browser.get(`/api/books/${book.id}`)).statusCode).toBe(404);
+    expect((await owner.browser.post('/api/books/bulk/restore', { ids: [book.id] })).json().count).toBe(1);
+    expect((await owner.browser.get(`/api/books/${book.id}`)).statusCode).toBe(200);
+  });
+
+  it.each(['GET', 'PATCH', 'DELETE'] as const)(
+    'answers 400 naming params.id for %s of a non-UUID id',
+    async (method) => {
+      const { browser } = await signUp(t.app);
+      const payload = method === 'PATCH' ? { title: 'X' } : undefined;
+      const res = await browser.request({ method, url: '/api/books/not-a-uuid', ...(payload ? { payload } : {}) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('Invalid params.id: Must be a UUID.');
+    },
+  );
 
   it('answers 401 when signed out', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/books' })).statusCode).toBe(401);

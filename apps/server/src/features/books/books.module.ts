@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import type { Access } from '../../platform/access/access.js';
 import { featureModule, HOURLY, type FeatureModule } from '../../platform/feature-module.js';
 import { defineJob } from '../../platform/jobs/job-definition.js';
 import type { PublishEvents } from '../../platform/jobs/outbox.js';
@@ -11,17 +12,16 @@ import { createDemoService } from './demo.service.js';
 const PURGE_TRASH_JOB = 'books.purge-trash';
 
 /** The library: books, the sample library job, and the hourly purge of the trash. */
-export function booksModule({
-  db,
-  publish,
-  now,
-}: {
+export interface BooksModuleDeps {
   db: Database;
+  access: Access;
   publish: PublishEvents;
   now: () => Date;
-}): FeatureModule {
+}
+
+export function booksModule({ db, access, publish, now }: BooksModuleDeps): FeatureModule {
   const repository = createBooksRepository(db);
-  const books = createBooksService({ db, books: repository, publish, now });
+  const books = createBooksService({ db, books: repository, access, publish, now });
   const demo = createDemoService({ db, books: repository, now });
   return featureModule({
     name: 'books',

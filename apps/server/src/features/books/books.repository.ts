@@ -190,20 +190,40 @@ export function createBooksRepository(db: Database) {
         .returning(bookColumns);
     },
 
-    async find(userId: string, id: string, executor: Database = db): Promise<StoredBook | undefined> {
-      const [row] = await executor
+    /** A live book by its id, whoever owns it: platform/access decides whether the caller may see it. */
+    async find(id: string): Promise<StoredBook | undefined> {
+      const [row] = await db
         .select(bookColumns)
         .from(books)
-        .where(and(live(userId), eq(books.id, id)));
+        .where(and(eq(books.id, id), isNull(books.deletedAt)));
       return row;
     },
 
-    /** Reads books to change them, their rows locked in id order as lockedInIdOrder does. */
-    async lockMany(userId: string, ids: string[], executor: Database): Promise<StoredBook[]> {
+    /** A live book by its id, whoever owns it, locked to change it: platform/access decides whether one may. */
+    async lock(id: string, executor: Database): Promise<StoredBook | undefined> {
+      const [row] = await executor
+        .select(bookColumns)
+        .from(books)
+        .where(and(eq(books.id, id), isNull(books.deletedAt)))
+        .for('update');
+      return row;
+    },
+
+    /**
+     * Reads a user's books to change them (live ones, or trashed ones to restore), their rows locked in id
+     * order as lockedInIdOrder does.
+     */
+    async lockMany(
+      userId: string,
+      ids: string[],
+      executor: Database,
+      state: 'live' | 'trashed' = 'live',
+    ): Promise<StoredBook[]> {
+      const inState = state === 'live' ? live(userId) : and(eq(books.userId, userId), isNotNull(books.deletedAt));
       return executor
         .select(bookColumns)
         .from(books)
-        .where(and(live(userId), inArray(books.id, ids)))
+        .where(and(inState, inArray(books.id, ids)))
         .orderBy(books.id)
         .for('update');
     },

@@ -3,21 +3,19 @@ import {
   BookIdsRequestSchema,
   BookListQuerySchema,
   BookListSchema,
-  BookMessages,
   BookPaths,
   BookSchema,
   BulkUpdateBooksRequestSchema,
   BulkUpdateBooksResponseSchema,
   CountResponseSchema,
   CreateBookRequestSchema,
+  IdParamsSchema,
   JobSchema,
   RevertBooksRequestSchema,
   UpdateBookRequestSchema,
 } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../platform/authentication.js';
-import { notFound } from '../../platform/errors.js';
 import type { BooksService } from './books.service.js';
 import type { DemoService } from './demo.service.js';
 import { REVERT_BODY_LIMIT_BYTES } from './revert-body-limit.js';
@@ -28,13 +26,6 @@ export interface BooksRoutesDeps {
 }
 
 const tags = ['books'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const IdParams = z.object({ id: z.string() });
-/** Another user's book and a malformed id answer alike: 404, so existence does not leak. */
-const bookId = (id: string) => {
-  if (!UUID.test(id)) throw notFound(BookMessages.notFound);
-  return id;
-};
 
 export function booksRoutes({ books, demo }: BooksRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -71,8 +62,8 @@ export function booksRoutes({ books, demo }: BooksRoutesDeps): FastifyPluginAsyn
 
     app.get(
       '/api/books/:id',
-      { schema: { tags, summary: 'One book', params: IdParams, response: { 200: BookSchema } } },
-      async (request) => books.get(requireUser(request).userId, bookId(request.params.id)),
+      { schema: { tags, summary: 'One book', params: IdParamsSchema, response: { 200: BookSchema } } },
+      async (request) => books.get(requireUser(request).userId, request.params.id),
     );
 
     app.patch(
@@ -81,19 +72,19 @@ export function booksRoutes({ books, demo }: BooksRoutesDeps): FastifyPluginAsyn
         schema: {
           tags,
           summary: 'Change a book (status rules apply: read sets dateRead, leaving read clears it)',
-          params: IdParams,
+          params: IdParamsSchema,
           body: UpdateBookRequestSchema,
           response: { 200: BookSchema },
         },
       },
-      async (request) => books.update(requireUser(request).userId, bookId(request.params.id), request.body),
+      async (request) => books.update(requireUser(request).userId, request.params.id, request.body),
     );
 
     app.delete(
       '/api/books/:id',
-      { schema: { tags, summary: 'Delete a book (restorable for a while)', params: IdParams } },
+      { schema: { tags, summary: 'Delete a book (restorable for a while)', params: IdParamsSchema } },
       async (request, reply) => {
-        await books.remove(requireUser(request).userId, bookId(request.params.id));
+        await books.remove(requireUser(request).userId, request.params.id);
         return reply.code(204).send();
       },
     );

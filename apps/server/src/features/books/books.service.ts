@@ -3,7 +3,10 @@ import {
   BookLimits,
   BookMessages,
   dateReadAfter,
+  defaultBookOrder,
+  effectiveBookSort,
   ErrorCode,
+  NEW_BOOK_DEFAULTS,
   normalizeIsbn,
   normalizeTags,
   type Book,
@@ -23,14 +26,16 @@ import {
 import type { Database } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { inTransaction } from '../../db/transaction.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
+import { AppError } from '../../platform/errors.js';
 import type { PublishEvents } from '../../platform/jobs/outbox.js';
-import { inputToValues, NEW_BOOK_DEFAULTS, statusOf, toBook, withSearchText } from './book-mapper.js';
+import { inputToValues, statusOf, toBook, withSearchText } from './book-mapper.js';
 import type { BookStateChange, BookValues, BooksRepository, FacetRow, StoredBook } from './books.repository.js';
 
 export interface BooksServiceDeps {
   db: Database;
   books: BooksRepository;
+  access: Access;
   /** Writes domain events in the transaction of the change (the outbox). */
   publish: PublishEvents;
   now: () => Date;
@@ -40,6 +45,12 @@ export interface BooksServiceDeps {
 export const TRASH_RETENTION_DAYS = 30;
 
 const invalid = (message: string) => new AppError(400, ErrorCode.validation, message);
+
+/** Books are their owner's alone until a book gets a visibility of its own (the sharing issues). */
+const bookAccess: AccessPolicy<StoredBook> = {
+  resource: (book) => ownedPrivately(book.userId),
+  notFound: BookMessages.notFound,
+};
 
 const EVENT_OF: Record<BookActivityType, DomainEventName & `book.${string}`> = {
   book_started: 'book.started',
@@ -53,7 +64,7 @@ interface BookChange {
   payload: BookEvent;
 }
 
-export function createBooksService({ db, books, publish, now }: BooksServiceDeps) {
+export function createBooksService({ db, books, access, publish, now }: BooksServiceDeps) {
   /** The book events of a change, in the spec's order (core.md §4), each with a snapshot of the book. */
   function changeEvents(userId: string, before: StoredBook | null, after: StoredBook): BookChange[] {
     const state = (b: StoredBook) => ({
@@ -118,12 +129,6 @@ export function createBooksService({ db, books, publish, now }: BooksServiceDeps
     return { ...values, status, dateRead: dateRead ? new Date(dateRead) : null };
   }
 
-  async function mustFind(userId: string, id: string) {
-    const row = await books.find(userId, id);
-    if (!row) throw notFound(BookMessages.notFound);
-    return row;
-  }
-
   /**
    * Every change to a user's books is a transaction that locks the books it reads to change them (in id
    * order), so it decides from the book as it is when written, and changes them in one statement, so the
@@ -132,13 +137,19 @@ export function createBooksService({ db, books, publish, now }: BooksServiceDeps
    */
   const write = <T>(work: (tx: Database) => Promise<T>) => inTransaction(db, work);
 
+  /**
+   * Lists stay scoped to the caller in SQL, the efficient filter; what they lock still passes the access rule,
+   * so a book shared with editors later needs a wider query here and no second rule.
+   */
+  const changeable = (userId: string, rows: StoredBook[]) => access.filterChangeable({ userId }, rows, bookAccess);
+
   return {
     async list(userId: string, query: BookListQuery): Promise<BookList> {
       const typed = query.q?.trim() || undefined;
       // ISBNs are stored as ISBN-13: a search for the ISBN-10 or a hyphenated ISBN looks for that form.
       const q = (typed && normalizeIsbn(typed)) ?? typed;
-      const sort = query.sort === 'relevance' && !q ? 'dateAdded' : (query.sort ?? (q ? 'relevance' : 'dateAdded'));
-      const order = query.order ?? (sort === 'title' || sort === 'author' ? 'asc' : 'desc');
+      const sort = effectiveBookSort(q, query.sort);
+      const order = query.order ?? defaultBookOrder(sort);
       const limit = query.limit ?? BookLimits.pageSizeDefault;
       const offset = query.offset ?? 0;
       const { items, total } = await books.list(
@@ -176,7 +187,7 @@ export function createBooksService({ db, books, publish, now }: BooksServiceDeps
     },
 
     async get(userId: string, id: string): Promise<Book> {
-      return toBook(await mustFind(userId, id));
+      return toBook(await access.requireVisible({ userId }, await books.find(id), bookAccess));
     },
 
     async create(userId: string, input: CreateBookRequest): Promise<Book> {
@@ -198,11 +209,10 @@ export function createBooksService({ db, books, publish, now }: BooksServiceDeps
     async update(userId: string, id: string, input: UpdateBookRequest): Promise<Book> {
       const row = await withAccountCheck(() =>
         write(async (tx) => {
-          const [current] = await books.lockMany(userId, [id], tx);
-          if (!current) throw notFound(BookMessages.notFound);
+          const current = await access.requireChangeable({ userId }, await books.lock(id, tx), bookAccess);
           const values = applyRules(input, inputToValues(input), current);
-          const row = await books.update(userId, id, withSearchText(values, current), tx);
-          if (!row) throw notFound(BookMessages.notFound);
+          // Locked above, so it is still there to update.
+          const row = (await books.update(current.userId, id, withSearchText(values, current), tx))!;
           await announce(tx, changeEvents(userId, current, row));
           return row;
         }),
@@ -217,7 +227,7 @@ export function createBooksService({ db, books, publish, now }: BooksServiceDeps
       const removeTag = request.removeTag?.trim().toLowerCase();
       if (!status && !addTag && !removeTag) throw invalid('Choose a change: status, addTag or removeTag.');
       const previous = await write(async (tx) => {
-        const rows = await books.lockMany(userId, [...new Set(request.ids)], tx);
+        const rows = await changeable(userId, await books.lockMany(userId, [...new Set(request.ids)], tx));
         const updates = rows.map((current) => {
           let tags = current.tags;
           if (addTag) tags = normalizeTags([...tags, addTag]);
@@ -242,7 +252,7 @@ export function createBooksService({ db, books, publish, now }: BooksServiceDeps
     async revert(userId: string, states: BookState[]) {
       const wanted = new Map(states.map((s) => [s.id, s]));
       return write(async (tx) => {
-        const rows = await books.lockMany(userId, [...wanted.keys()], tx);
+        const rows = await changeable(userId, await books.lockMany(userId, [...wanted.keys()], tx));
         const updates = rows.map((current) => {
           const { status, dateRead, tags } = wanted.get(current.id)!;
           return stateChange(current, {
@@ -256,17 +266,28 @@ export function createBooksService({ db, books, publish, now }: BooksServiceDeps
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      if ((await write((tx) => books.trash(userId, [id], now(), tx))) === 0) {
-        throw notFound(BookMessages.notFound);
-      }
+      await write(async (tx) => {
+        const book = await access.requireChangeable({ userId }, await books.lock(id, tx), bookAccess);
+        await books.trash(book.userId, [id], now(), tx);
+      });
     },
 
     async removeMany(userId: string, ids: string[]) {
-      return { count: await write((tx) => books.trash(userId, [...new Set(ids)], now(), tx)) };
+      return {
+        count: await write(async (tx) => {
+          const rows = await changeable(userId, await books.lockMany(userId, [...new Set(ids)], tx));
+          return books.trash(userId, idsOf(rows), now(), tx);
+        }),
+      };
     },
 
     async restore(userId: string, ids: string[]) {
-      return { count: await write((tx) => books.restore(userId, [...new Set(ids)], tx)) };
+      return {
+        count: await write(async (tx) => {
+          const rows = await changeable(userId, await books.lockMany(userId, [...new Set(ids)], tx, 'trashed'));
+          return books.restore(userId, idsOf(rows), tx);
+        }),
+      };
     },
 
     async purgeTrash() {
@@ -288,6 +309,8 @@ function stateChange(current: StoredBook, values: Partial<BookValues>): BookStat
     searchText: withSearchText(values, current).searchText!,
   };
 }
+
+const idsOf = (rows: StoredBook[]) => rows.map((row) => row.id);
 
 function stateOf(row: StoredBook): BookState {
   return {

@@ -17,7 +17,7 @@ it('answers 202 with the job, which adds the sample books in batches reporting p
   const { browser, me } = await signUp(t.app);
   const res = await browser.post('/api/demo/load');
   expect(res.statusCode).toBe(202);
-  const job = res.json() as Job;
+  const job = res.json<Job>();
   expect(job).toMatchObject({ kind: 'books.load-sample', state: 'queued' });
   expect((await browser.get(`/api/jobs/${job.id}`)).json()).toMatchObject({ id: job.id, state: 'queued' });
 
@@ -42,7 +42,7 @@ it('answers 202 with the job, which adds the sample books in batches reporting p
 
 it('never adds a book twice when the job runs again', async () => {
   const { browser } = await signUp(t.app);
-  const job = (await browser.post('/api/demo/load')).json() as Job;
+  const job = (await browser.post('/api/demo/load')).json<Job>();
   await t.app.jobs.drain();
   // As if the process died after the last batch but before the job was marked done.
   await t.database.db.update(jobs).set({ state: 'queued' }).where(eq(jobs.id, job.id));
@@ -54,7 +54,7 @@ it('never adds a book twice when the job runs again', async () => {
 it('shows a job only to its owner, cancels a waiting one, and runs a cancelled load when asked again', async () => {
   const owner = await signUp(t.app);
   const other = await signUp(t.app);
-  const job = (await owner.browser.post('/api/demo/load')).json() as Job;
+  const job = (await owner.browser.post('/api/demo/load')).json<Job>();
   expect((await other.browser.get(`/api/jobs/${job.id}`)).statusCode).toBe(404);
   expect((await other.browser.delete(`/api/jobs/${job.id}`)).statusCode).toBe(404);
   expect((await owner.browser.get('/api/jobs/not-a-uuid')).statusCode).toBe(404);

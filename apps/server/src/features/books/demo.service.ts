@@ -1,11 +1,18 @@
-import { BookMessages, ErrorCode, LOAD_SAMPLE_JOB, type CreateBookRequest, type Job } from '@bookshelf/contract';
+import {
+  BookMessages,
+  ErrorCode,
+  LOAD_SAMPLE_JOB,
+  NEW_BOOK_DEFAULTS,
+  type CreateBookRequest,
+  type Job,
+} from '@bookshelf/contract';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { defineJob, type JobContext } from '../../platform/jobs/job-definition.js';
 import { enqueueJob, requeueFinishedJob, toJob } from '../../platform/jobs/job-store.js';
-import { inputToValues, NEW_BOOK_DEFAULTS, statusOf, withSearchText } from './book-mapper.js';
+import { inputToValues, statusOf, withSearchText } from './book-mapper.js';
 import type { BooksRepository, BookValues } from './books.repository.js';
 import { SAMPLE_BOOKS } from './sample-books.js';
 
@@ -54,10 +61,10 @@ export function createDemoService({ db, books, now }: DemoServiceDeps) {
       return added + batch.length;
     });
 
-  async function run({ userId }: { userId: string }, { progress }: JobContext) {
+  async function run({ userId }: { userId: string }, context: JobContext) {
     const total = SAMPLE_BOOKS.length;
     for (let added = await addBatch(userId); added !== undefined; added = await addBatch(userId)) {
-      await progress({ current: added, total, phase: PHASE });
+      await context.progress({ current: added, total, phase: PHASE });
     }
     return { added: total };
   }

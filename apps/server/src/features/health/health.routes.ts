@@ -2,7 +2,7 @@ import { HealthSchema } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export interface HealthDeps {
-  pingDatabase(): Promise<void>;
+  pingDatabase: () => Promise<void>;
 }
 
 const PING_TIMEOUT_MS = 2_000;

@@ -29,7 +29,7 @@ export interface JobDefinition<P = unknown> {
 
 /** Keeps a definition's payload type checked against its handler while lists of them hold mixed kinds. */
 export function defineJob<P>(definition: JobDefinition<P>): JobDefinition {
-  return definition as unknown as JobDefinition;
+  return definition;
 }
 
 export const NO_PROGRESS: JobProgress = { current: 0, total: null, phase: null };

@@ -94,6 +94,8 @@ export function createJobRunner(options: JobRunnerOptions) {
     const definition = definitions.get(row.kind)!;
     const controller = new AbortController();
     let aborted: JobAbort | undefined;
+    // Read through a function: TypeScript would keep the narrowing of a check made before an await.
+    const abortedNow = (): JobAbort | undefined => aborted;
     const abort = (why: JobAbort) => {
       if (aborted) return;
       aborted = why;
@@ -122,7 +124,8 @@ export function createJobRunner(options: JobRunnerOptions) {
           if (!updated) abort(new JobAbort('lease lost'));
           else if (updated.cancelRequestedAt) abort(new JobAbort('cancelled'));
           else tell(updated);
-          if (aborted) throw aborted;
+          const why = abortedNow();
+          if (why) throw why;
         },
       });
       after = aborted

@@ -116,9 +116,9 @@ describe('cancellation and progress', () => {
         defineJob({
           kind: 'test.long',
           payload: z.object({}),
-          run: async (_, { progress }) => {
+          run: async (_, context) => {
             for (step = 1; step <= 1000; step += 1) {
-              await progress({ current: step, total: 1000, phase: 'Counting' });
+              await context.progress({ current: step, total: 1000, phase: 'Counting' });
               await new Promise((resolve) => setTimeout(resolve, 5));
             }
           },

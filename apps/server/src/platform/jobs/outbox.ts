@@ -16,7 +16,7 @@ export interface Subscription<N extends DomainEventName = DomainEventName> {
 
 /** Keeps a subscription's payload type tied to its event while lists hold many events. */
 export function subscribe<N extends DomainEventName>(subscription: Subscription<N>): Subscription {
-  return subscription as unknown as Subscription;
+  return subscription;
 }
 
 export type PublishEvent = <N extends DomainEventName>(
@@ -70,7 +70,7 @@ export function createOutbox(options: { retry?: Partial<RetryPolicy> } = {}) {
         const [event] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, eventId));
         if (!event) return { skipped: 'event purged' };
         const payload = DomainEventSchemas[subscription.event].parse(event.payload);
-        await subscription.handle(payload as never, { eventId });
+        await subscription.handle(payload, { eventId });
         return null;
       },
     });

@@ -98,7 +98,7 @@ describe('ManageAccountsDialog', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add Account' }));
     expect(await screen.findByText(AccountMessages.nameRequired)).toBeTruthy();
     expect(screen.getByText(AccountMessages.typeRequired)).toBeTruthy();
-    expect((screen.getByLabelText('Email') as HTMLInputElement).type).toBe('email');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').type).toBe('email');
     set('Account name', ' Indie shop ');
     set('Account type', 'other');
     set('Email', 'not-an-email');
@@ -129,7 +129,7 @@ describe('ManageAccountsDialog', () => {
     open();
     await screen.findByRole('list', { name: 'Accounts' });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Corner' }));
-    expect((screen.getByLabelText('Custom type') as HTMLInputElement).value).toBe('Flea market');
+    expect(screen.getByLabelText<HTMLInputElement>('Custom type').value).toBe('Flea market');
     expect(screen.getByRole('switch', { name: 'Active' }).getAttribute('aria-checked')).toBe('false');
     set('Account type', 'library');
     fireEvent.click(screen.getByRole('switch', { name: 'Active' }));
@@ -151,7 +151,7 @@ describe('ManageAccountsDialog', () => {
     open();
     await screen.findByRole('list', { name: 'Accounts' });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Personal Collection' }));
-    expect((screen.getByRole('switch', { name: 'Active' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('switch', { name: 'Active' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(network.requests('PATCH /api/accounts/default-personal')).toHaveLength(1));
     const email = screen.getByLabelText('Email');

@@ -115,11 +115,11 @@ describe('SignInDialog', () => {
     type('Email', 'ada@example.org');
     type('Password', 'secret words');
     selectTab('Sign Up');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.org');
-    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ada@example.org');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
     type('Email', 'ada@books.example');
     selectTab('Sign In');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@books.example');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ada@books.example');
   });
 
   it('shows the e-mail taken message on sign-up', async () => {
@@ -160,7 +160,7 @@ describe('SignInDialog', () => {
     type('Email', 'ada@example.org');
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
 
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.org');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ada@example.org');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect((await screen.findByRole('status')).textContent).toContain(AuthMessages.resetRequested);
     expect(network.requests(`POST ${AuthPaths.forgotPassword}`)[0]?.body).toEqual({ email: 'ada@example.org' });

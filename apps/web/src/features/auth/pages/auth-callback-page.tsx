@@ -30,7 +30,7 @@ export function AuthCallbackPage() {
     if (failure !== null) return;
     let active = true;
     // The session cookie was just set by the server: whatever the cache held about "me" is stale.
-    queryClient
+    void queryClient
       .fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 0 })
       .then(
         (me): Outcome =>

@@ -1,10 +1,9 @@
 import {
   BookPaths,
-  DEFAULT_ACCOUNT_ID,
-  DEFAULT_BOOK_STATUS,
+  bookFromCreateRequest,
+  defaultBookOrder,
+  effectiveBookSort,
   normalizeStatus,
-  normalizeTags,
-  OTHER_PLATFORM,
   type Book,
   type BookFacets,
   type BookList,
@@ -23,70 +22,14 @@ export const createBook = (body: CreateBookRequest) => api(BookPaths.list, loadB
 export const TEMP_BOOK_PREFIX = 'temp-';
 export const isTempBook = (id: string) => id.startsWith(TEMP_BOOK_PREFIX);
 
-/** The book the server is expected to answer with, for showing at once (the server applies the same rules). */
-export function optimisticBook(request: CreateBookRequest, id: string, now: Date): Book {
-  const status = normalizeStatus(request.status ?? DEFAULT_BOOK_STATUS);
-  const purchase = request.purchaseInfo;
-  const edition = request.specialEdition;
-  const iso = now.toISOString();
-  return {
-    id,
-    title: request.title.trim(),
-    author: request.author.trim(),
-    isbn: request.isbn ?? null,
-    coverUrl: request.coverUrl ?? null,
-    format: request.format ?? 'physical',
-    bindingType: request.bindingType ?? null,
-    genre: request.genre ?? null,
-    publishedYear: request.publishedYear ?? null,
-    publisher: request.publisher ?? null,
-    pages: request.pages ?? null,
-    rating: request.rating || null,
-    status,
-    dateAdded: iso,
-    dateRead: status === 'read' ? (request.dateRead ?? iso) : null,
-    tags: normalizeTags(request.tags ?? []),
-    notes: request.notes ?? null,
-    review: request.review ?? null,
-    purchaseInfo: purchase
-      ? {
-          platform:
-            purchase.platform === OTHER_PLATFORM && purchase.customPlatform
-              ? purchase.customPlatform
-              : purchase.platform,
-          price: purchase.price,
-          currency: purchase.currency,
-          sellerName: purchase.sellerName ?? null,
-          purchaseDate: purchase.purchaseDate ?? null,
-          condition: purchase.condition ?? null,
-          notes: purchase.notes ?? null,
-        }
-      : null,
-    specialEdition: edition
-      ? {
-          type: edition.type,
-          customType: edition.type === 'other' ? (edition.customType ?? null) : null,
-          details: edition.details ?? null,
-          certificateOfAuthenticity: edition.certificateOfAuthenticity ?? false,
-          editionNumber: edition.editionNumber ?? null,
-          limitedQuantity: edition.limitedQuantity ?? null,
-        }
-      : null,
-    currentValue: request.currentValue ?? null,
-    images: request.images ?? [],
-    accountId: request.accountId ?? DEFAULT_ACCOUNT_ID,
-    priceHistory: (request.priceHistory ?? []).map((p) => ({ ...p, platform: p.platform ?? null })),
-    updatedAt: iso,
-  };
-}
-
 /**
  * Whether a new book belongs at the top of a cached list: newest-first order, no search (relevance is the
  * server's to judge) and every filter of the list matching the book.
  */
 export function belongsAtTop(book: Book, query: BookListQuery): boolean {
   if (query.q) return false;
-  if ((query.sort ?? 'dateAdded') !== 'dateAdded' || (query.order ?? 'desc') !== 'desc') return false;
+  const sort = effectiveBookSort(query.q, query.sort);
+  if (sort !== 'dateAdded' || (query.order ?? defaultBookOrder(sort)) !== 'desc') return false;
   if (query.status && normalizeStatus(query.status) !== book.status) return false;
   if (query.format && query.format !== book.format) return false;
   if (query.genre && query.genre.toLowerCase() !== (book.genre ?? '').toLowerCase()) return false;
@@ -104,7 +47,7 @@ const isInfinite = (data: ListData): data is InfiniteData<BookList, number> => '
 /** The list query's filters, from either key shape: ['books','list',q] or ['books','list','infinite',q]. */
 const queryOfKey = (key: QueryKey): BookListQuery => {
   const last = key[key.length - 1];
-  return typeof last === 'object' && last !== null ? (last as BookListQuery) : {};
+  return typeof last === 'object' && last !== null ? last : {};
 };
 
 function withBookOnTop(data: ListData, book: Book): ListData {
@@ -171,7 +114,8 @@ export function useCreateBook() {
       await queryClient.cancelQueries({ queryKey: bookKeys.facets() });
       tempCounter += 1;
       const tempId = `${TEMP_BOOK_PREFIX}${Date.now()}-${tempCounter}`;
-      const book = optimisticBook(request, tempId, new Date());
+      // The book the server is expected to answer with: the contract's mapping, which the server applies too.
+      const book = bookFromCreateRequest(request, tempId, new Date());
       const lists = queryClient.getQueriesData<ListData>({ queryKey: bookKeys.lists() });
       const facets = queryClient.getQueryData<BookFacets>(bookKeys.facets());
       const snapshots: [QueryKey, unknown][] = [...lists, [bookKeys.facets(), facets]];

@@ -104,7 +104,7 @@ describe('AddBookRoute and AddBookDialog', () => {
     // The book form was not validated either: its errors would show behind the modal.
     expect(within(bookDialog).queryByText(BookMessages.authorRequired)).toBeNull();
     expect(bookDialog.isConnected).toBe(true);
-    expect((within(bookDialog).getByLabelText('Title') as HTMLInputElement).value).toBe('Half typed');
+    expect(within(bookDialog).getByLabelText<HTMLInputElement>('Title').value).toBe('Half typed');
   });
 
   it('closes on Cancel and keeps nothing typed', async () => {

@@ -20,7 +20,7 @@ function useAddBookParam(): (open: boolean) => void {
     const search = params.toString();
     void navigate(
       { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true, state: location.state },
+      { replace: true, state: location.state as unknown },
     );
   };
 }

@@ -12,7 +12,7 @@ function openEdit() {
   return onOpenChange;
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 
 describe('EditBookDialog', () => {
   it('is prefilled from the book, its custom platform selected', () => {
@@ -20,10 +20,10 @@ describe('EditBookDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Edit Book' })).toBeTruthy();
     expect(field('Title').value).toBe('Dune');
     expect(field('Binding type').value).toBe('paperback');
-    expect((screen.getByLabelText('Add purchase information') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Add purchase information').checked).toBe(true);
     expect(field('Platform').value).toBe('Corner Books');
     expect(field('Price').value).toBe('12.5');
-    expect((screen.getByRole('radio', { name: '5 stars' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '5 stars' }).checked).toBe(true);
   });
 
   it('sends only the changed fields, and an unticked section as null', async () => {

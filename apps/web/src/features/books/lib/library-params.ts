@@ -1,7 +1,9 @@
 import {
   BOOK_FORMATS,
   BOOK_SORTS,
-  BOOK_STATUSES,
+  defaultBookOrder,
+  effectiveBookSort,
+  parseBookStatus,
   SORT_ORDERS,
   type BookFormat,
   type BookListQuery,
@@ -50,7 +52,7 @@ export function parseLibraryParams(params: URLSearchParams): LibraryFilters {
   const special = params.get('specialEdition');
   return {
     q: params.get('q')?.trim() ?? '',
-    status: rawStatus === 'currently_reading' ? 'reading' : oneOf(BOOK_STATUSES, rawStatus),
+    status: parseBookStatus(rawStatus),
     format: oneOf(BOOK_FORMATS, params.get('format')),
     genre: text(params.get('genre')),
     tag: text(params.get('tag')),
@@ -63,16 +65,11 @@ export function parseLibraryParams(params: URLSearchParams): LibraryFilters {
 }
 
 /** The sort the list is in: relevance only makes sense while searching (the server's default then). */
-export function effectiveSort(filters: Pick<LibraryFilters, 'q' | 'sort'>): BookSort {
-  if (filters.sort && (filters.sort !== 'relevance' || filters.q)) return filters.sort;
-  return filters.q ? 'relevance' : 'dateAdded';
-}
-
-/** The server's default direction: A→Z for title and author, newest / highest first otherwise. */
-export const defaultOrder = (sort: BookSort): SortOrder => (sort === 'title' || sort === 'author' ? 'asc' : 'desc');
+export const effectiveSort = (filters: Pick<LibraryFilters, 'q' | 'sort'>): BookSort =>
+  effectiveBookSort(filters.q, filters.sort);
 
 export const effectiveOrder = (filters: Pick<LibraryFilters, 'q' | 'sort' | 'order'>): SortOrder =>
-  filters.order ?? defaultOrder(effectiveSort(filters));
+  filters.order ?? defaultBookOrder(effectiveSort(filters));
 
 /** The GET /api/books query for these filters, without paging; defaults are left to the server. */
 export function toBookListQuery(filters: LibraryFilters): Omit<BookListQuery, 'offset'> {

@@ -56,7 +56,7 @@ describe('BookDetailsPage', () => {
     renderDetails(path);
     expect(await screen.findByRole('heading', { level: 1, name: book.title })).toBeTruthy();
     expect(screen.getByText('by Ursula K. Le Guin')).toBeTruthy();
-    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('owned');
+    expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('owned');
     expect(screen.getByRole('radio', { name: '4 stars', checked: true })).toBeTruthy();
     const details = within(screen.getByRole('region', { name: 'Details' }));
     for (const text of [
@@ -189,6 +189,16 @@ describe('BookDetailsPage', () => {
     renderDetails('/books/gone');
     expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your library' }).getAttribute('href')).toBe('/books');
+  });
+
+  it('says the book was not found when the address holds no book id at all (400 on params.id)', async () => {
+    const issues = [{ path: 'params.id', message: 'Must be a UUID.' }];
+    network.answer(
+      `GET ${BookPaths.one('not-an-id')}`,
+      json({ error: { code: 'VALIDATION_ERROR', message: 'Invalid params.id: Must be a UUID.', issues } }, 400),
+    );
+    renderDetails('/books/not-an-id');
+    expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeTruthy();
   });
 
   it('offers Retry when the book could not load', async () => {

@@ -51,7 +51,7 @@ export function BookDetailsPage() {
 }
 
 function BookDetails({ book, onDeleting }: { book: Book; onDeleting: (deleting: boolean) => void }) {
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   const navigate = useNavigate();
   const { backPath } = useOriginBack();
   const update = useUpdateBook();

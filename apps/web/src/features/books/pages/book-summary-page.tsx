@@ -15,7 +15,7 @@ import { valueChange } from '../components/details/value-change';
 /** Book Summary (core.md §2, /books/{id}/summary): one printable page about a book. */
 export function BookSummaryPage() {
   const { id = '' } = useParams();
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   const { data: book, error, refetch } = useQuery(bookQueryOptions(id));
   return (
     <section aria-labelledby={book ? 'summary-title' : undefined} data-tab="library" className="space-y-6">

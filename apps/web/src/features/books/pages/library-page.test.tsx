@@ -241,7 +241,7 @@ describe('bulk actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add tag' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Tag to Selected Books' });
     const input = within(dialog).getByPlaceholderText('Enter tag name...');
-    const add = within(dialog).getByRole('button', { name: 'Add Tag' }) as HTMLButtonElement;
+    const add = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add Tag' });
     expect(add.disabled).toBe(true);
     fireEvent.change(input, { target: { value: '   ' } });
     expect(add.disabled).toBe(true);

@@ -53,7 +53,7 @@ describe('SettingsPage tabs', () => {
     await screen.findByRole('tablist', { name: 'Settings sections' });
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
     expect(selectedTab()).toBe('Reading Goal');
-    expect((screen.getByLabelText('Books to read this year') as HTMLInputElement).value).toBe('50');
+    expect(screen.getByLabelText<HTMLInputElement>('Books to read this year').value).toBe('50');
   });
 
   it('falls back to Profile for an unknown tab', async () => {
@@ -86,7 +86,7 @@ describe('Profile tab', () => {
     network.answer(`PATCH ${AuthPaths.me}`, updated);
     const { queryClient } = renderSettings();
     await screen.findByLabelText('Name');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Email').readOnly).toBe(true);
 
     type('Name', 'Ada L.');
     type('Avatar URL', 'https://img.example/ada.png');
@@ -103,7 +103,7 @@ describe('Profile tab', () => {
     network.answer(`PATCH ${AuthPaths.me}`, me);
     renderSettings('/settings', { ...me, avatar: 'https://img.example/ada.png' });
     fireEvent.click(await screen.findByRole('button', { name: 'Remove avatar' }));
-    expect((screen.getByLabelText('Avatar URL') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Avatar URL').value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(network.requests(`PATCH ${AuthPaths.me}`)).toHaveLength(1));
     expect(network.requests(`PATCH ${AuthPaths.me}`)[0]?.body).toEqual({ name: 'Ada Reader', avatar: null });
@@ -167,7 +167,7 @@ describe('Security tab', () => {
     type('Token name', 'Backup script');
     fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
 
-    const secret = (await screen.findByDisplayValue('bks_ab12_the-whole-secret')) as HTMLInputElement;
+    const secret = await screen.findByDisplayValue<HTMLInputElement>('bks_ab12_the-whole-secret');
     expect(secret.readOnly).toBe(true);
     expect(screen.getByText(TOKEN_SHOWN_ONCE)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
@@ -259,7 +259,7 @@ describe('Security tab', () => {
     expect(screen.getByText('Passwords do not match.')).toBeTruthy();
 
     type('Confirm new password', 'a brand new password');
-    expect((screen.getByRole('checkbox', { name: 'Also revoke API tokens' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Also revoke API tokens' }).checked).toBe(true);
     const sessionLoads = network.requests(`GET ${AuthPaths.sessions}`).length;
     const tokenLoads = network.requests(`GET ${AuthPaths.tokens}`).length;
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -280,7 +280,7 @@ describe('Security tab', () => {
 
   it('keeps the API tokens when "Also revoke API tokens" is unticked', async () => {
     const success = await fillPasswordChange('a brand new password');
-    const revoke = screen.getByRole('checkbox', { name: 'Also revoke API tokens' }) as HTMLInputElement;
+    const revoke = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Also revoke API tokens' });
     fireEvent.click(revoke);
     expect(revoke.checked).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));

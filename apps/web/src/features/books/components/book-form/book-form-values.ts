@@ -249,7 +249,7 @@ export function changedBookFields(before: CreateBookRequest, after: CreateBookRe
   for (const [key, value] of Object.entries(after)) {
     if (JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[key])) changes[key] = value;
   }
-  return changes as UpdateBookRequest;
+  return changes;
 }
 
 const wholeNumberIn = (text: string, min: number, max: number): boolean => {

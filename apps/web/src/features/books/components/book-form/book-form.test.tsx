@@ -20,7 +20,7 @@ function renderForm(onSubmit = vi.fn<(values: BookFormValues) => Promise<void>>(
   return onSubmit;
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const set = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add Book' }));
 const describedText = (label: string) =>
@@ -151,7 +151,7 @@ describe('BookForm', () => {
 
   it('sets the rating with the star radios, 0 meaning none', () => {
     renderForm();
-    const four = screen.getByRole('radio', { name: '4 stars' }) as HTMLInputElement;
+    const four = screen.getByRole<HTMLInputElement>('radio', { name: '4 stars' });
     fireEvent.click(four);
     expect(four.checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'No rating' }));

@@ -8,7 +8,7 @@ import {
   BOOK_STATUSES,
 } from '@bookshelf/contract';
 import { useId, useState } from 'react';
-import { Controller, FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ErrorBox } from '../../../../components/ui/error-box';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
 import { errorMessage } from '../../../../lib/error-message';
@@ -59,11 +59,7 @@ export function BookForm({
       for (const issue of serverIssues(error)) {
         const field = formFieldForIssuePath(issue.path);
         if (!field) continue;
-        setError(
-          field as FieldPath<BookFormValues>,
-          { type: 'server', message: issue.message },
-          { shouldFocus: !shown },
-        );
+        setError(field, { type: 'server', message: issue.message }, { shouldFocus: !shown });
         shown = true;
       }
       if (!shown) setFailure(errorMessage(error));

@@ -3,7 +3,7 @@ import type { BookFormValues } from './book-form-values';
 
 /** The message under a field, whether the form's own check or the server set it. */
 export function errorOf(errors: FieldErrors<BookFormValues>, name: FieldPath<BookFormValues>): string | undefined {
-  const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
+  const message = get<FieldErrors<BookFormValues>, { message?: unknown } | undefined>(errors, name)?.message;
   return typeof message === 'string' && message ? message : undefined;
 }
 

@@ -19,9 +19,14 @@ export function BookSkeleton() {
   );
 }
 
+/** Gone, someone else's (404), or an address whose id is no book id at all (400 on params.id). */
+const isMissingBook = (error: unknown) =>
+  error instanceof ApiRequestError &&
+  (error.status === 404 || (error.status === 400 && error.issues.some((issue) => issue.path === 'params.id')));
+
 /** A book that is not there (deleted, or someone else's) or a load that failed, with a way on. */
 export function BookLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (error instanceof ApiRequestError && error.status === 404) {
+  if (isMissingBook(error)) {
     return (
       <div className="rounded-xl border border-gray-200 p-8 text-center dark:border-gray-800">
         <h1 className="text-xl font-semibold">Book not found</h1>
