@@ -34,7 +34,12 @@ test.describe('axe-core finds no serious or critical violation, light and dark',
     test.beforeEach(async ({ page, login }) => {
       await login();
       const demo = await page.request.post('/api/demo/load', { headers: { 'x-requested-with': 'e2e' } });
-      expect(demo.status()).toBe(201);
+      expect(demo.status()).toBe(202);
+      // The answer is the job that adds the books: wait until it has.
+      const { id } = (await demo.json()) as { id: string };
+      await expect
+        .poll(async () => ((await (await page.request.get(`/api/jobs/${id}`)).json()) as { state: string }).state)
+        .toBe('succeeded');
     });
 
     test('on the dashboard', async ({ page }) => {

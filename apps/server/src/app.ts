@@ -1,45 +1,28 @@
-import type { DomainEvents } from '@bookshelf/contract';
+import type { Job } from '@bookshelf/contract';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OAuthConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import { createAccountsRepository } from './features/accounts/accounts.repository.js';
-import { accountsRoutes } from './features/accounts/accounts.routes.js';
-import { createAccountsService } from './features/accounts/accounts.service.js';
-import { createActivitiesRepository } from './features/activities/activities.repository.js';
-import { subscribeActivities } from './features/activities/activities.subscriptions.js';
-import { createApiTokensService } from './features/auth/api-tokens.service.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { createAuthService } from './features/auth/auth.service.js';
-import { meRoutes } from './features/auth/me.routes.js';
-import { oauthRoutes } from './features/auth/oauth.routes.js';
-import { createOAuthService } from './features/auth/oauth.service.js';
-import { createSessionCookies } from './features/auth/session-cookie.js';
-import {
-  createApiTokensRepository,
-  createPasswordResetsRepository,
-  createSessionsRepository,
-} from './features/auth/sessions.repository.js';
-import { createSessionsService } from './features/auth/sessions.service.js';
-import { createIdentitiesRepository, createUsersRepository } from './features/auth/users.repository.js';
-import { createBooksRepository } from './features/books/books.repository.js';
-import { booksRoutes } from './features/books/books.routes.js';
-import { createBooksService } from './features/books/books.service.js';
-import { createDemoService } from './features/books/demo.service.js';
-import { healthRoutes } from './features/health/health.routes.js';
+import { accountsModule } from './features/accounts/accounts.module.js';
+import { activitiesModule } from './features/activities/activities.module.js';
+import { authModule } from './features/auth/auth.module.js';
+import { booksModule } from './features/books/books.module.js';
+import { healthModule } from './features/health/health.module.js';
+import { jobsModule } from './features/jobs/jobs.module.js';
 import { createAccess } from './platform/access/access.js';
 import { noRelationships } from './platform/access/relationships.js';
 import { registerAuthentication } from './platform/authentication.js';
-import { createBackground } from './platform/background.js';
 import { apiNotFound, clientError, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
-import { createEventBus, type EventBus } from './platform/events.js';
+import type { FeatureModule } from './platform/feature-module.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './platform/http-timeouts.js';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from './platform/jobs/job-runner.js';
+import { createOutbox } from './platform/jobs/outbox.js';
 import { createLiveEvents, type LiveEvents, type LiveEventsOptions } from './platform/live-events/live-events.js';
+import { liveEventsModule } from './platform/live-events/live-events.module.js';
 import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
-import { createRateLimiter } from './platform/rate-limit.js';
 import { requestId } from './platform/request-id.js';
 import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell } from './platform/web-app.js';
 
@@ -50,7 +33,6 @@ export interface AppOptions {
   webDistDir?: string | undefined;
   /** The public origin; an https one turns on HSTS and upgrade-insecure-requests. */
   publicUrl?: string | undefined;
-  events?: EventBus<DomainEvents>;
   /** Social sign-in clients; a provider without one is not offered. */
   oauth?: OAuthConfig;
   /** Outgoing mail (SMTP_URL); without a URL it is written to the log. */
@@ -65,10 +47,11 @@ export interface AppOptions {
   httpTimeouts?: HttpTimeouts;
   /** GET /api/events: heartbeat, limits (tests shorten them). */
   liveEvents?: Partial<LiveEventsOptions>;
+  /** The job runner's tuning (tests shorten leases and backoff); main.ts starts and stops it. */
+  jobs?: Pick<JobRunnerOptions, 'concurrency' | 'pollIntervalMs' | 'leaseMs' | 'instanceId'>;
+  /** Told of every change of a user's job, besides the live channel (GET /api/events). */
+  onJobChange?: (userId: string, job: Job) => void;
 }
-
-/** Expired sessions, reset links and rate-limit windows are swept this often. */
-const SWEEP_INTERVAL_MS = 3_600_000;
 
 /**
  * The composition root: repositories → services → routes are wired here and nowhere else.
@@ -119,98 +102,87 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
-  const events = options.events ?? createEventBus<DomainEvents>(app.log);
-  app.decorate('events', events);
-
   await registerOpenApi(app, { https });
   await app.register(cookie);
-  await app.register(healthRoutes({ pingDatabase: () => database.ping() }));
 
-  // Sign-in, sessions and tokens: repositories → services → routes.
+  // The shared platform: the clock, mail, and the outbox whose events the job runner delivers.
   const { db } = database;
-  const now = options.now;
+  const clock = options.now ?? (() => new Date());
   // Who may see or change what; no friendships or blocks exist yet (decision 019).
   const access = createAccess({ relationships: noRelationships });
-  // Live events (GET /api/events); a stream ends when the session or token that opened it is revoked.
+  // Live events (GET /api/events). A stream ends when the session or token that opened it is revoked: auth
+  // tells the channel so, and the channel asks auth whether a credential still works.
   const live = createLiveEvents({
     database,
     log: app.log,
     options: options.liveEvents,
-    isCredentialActive: (c) => (c.kind === 'session' ? sessions.isActive(c.key) : apiTokens.isActive(c.key)),
+    isCredentialActive: (credential) => auth.isCredentialActive(credential),
   });
-  const { credentialsRevoked } = live;
   app.decorate('live', live);
-  const users = createUsersRepository(db);
-  const identities = createIdentitiesRepository(db);
-  const limiter = createRateLimiter(db, now);
-  const sessions = createSessionsService({ sessions: createSessionsRepository(db), access, now, credentialsRevoked });
-  const apiTokensRepository = createApiTokensRepository(db);
-  const apiTokens = createApiTokensService({ apiTokens: apiTokensRepository, access, now, credentialsRevoked });
   const mailer = createMailer({
     smtpUrl: options.mail?.smtpUrl,
     from: options.mail?.from ?? 'Bookshelf <no-reply@localhost>',
     log: app.log,
   });
-  const background = createBackground(app.log);
-  const auth = createAuthService({
+  const outbox = createOutbox();
+
+  const auth = authModule({
     db,
-    users,
-    resets: createPasswordResetsRepository(db),
-    limiter,
+    access,
     mailer,
-    background,
-    events,
-    credentialsRevoked,
-    now,
-  });
-  const oauth = createOAuthService({
-    config: options.oauth ?? { google: undefined, twitter: undefined },
-    users,
-    identities,
-    events,
+    publish: outbox.publish,
+    credentialsRevoked: live.credentialsRevoked,
+    oauth: options.oauth ?? { google: undefined, twitter: undefined },
+    https,
+    publicUrl,
+    appOrigin: options.linkOrigin ?? 'http://localhost:3000',
     log: app.log,
+    now: options.now,
   });
-  const cookies = createSessionCookies({ https, sessions, apiTokens });
-  registerAuthentication(app, { authenticate: (request, reply) => cookies.authenticate(request, reply), publicUrl });
-  await app.register(
-    authRoutes({ auth, oauth, cookies, appOrigin: publicUrl ?? options.linkOrigin ?? 'http://localhost:3000' }),
-  );
-  await app.register(meRoutes({ auth, sessions, apiTokens, identities, access }));
-  await app.register(oauthRoutes({ oauth, cookies, publicUrl, https }));
-  await app.register(live.routes);
+  registerAuthentication(app, { authenticate: (request, reply) => auth.authenticate(request, reply), publicUrl });
 
-  // The library: books (with the sample library) and the accounts they were bought through.
-  const clock = now ?? (() => new Date());
-  const booksRepository = createBooksRepository(db);
-  const books = createBooksService({ db, books: booksRepository, access, events, now: clock });
-  const unsubscribeActivities = subscribeActivities(events, createActivitiesRepository(db));
-  const demo = createDemoService({ db, books: booksRepository, now: clock });
-  await app.register(booksRoutes({ books, demo }));
-  await app.register(
-    accountsRoutes({ accounts: createAccountsService({ accounts: createAccountsRepository(db), access }) }),
-  );
+  // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
+  const features: FeatureModule[] = [
+    healthModule({ pingDatabase: () => database.ping() }),
+    auth,
+    booksModule({ db, access, publish: outbox.publishMany, now: clock }),
+    accountsModule({ db, access }),
+    activitiesModule({ db }),
+    jobsModule({ db, now: clock }),
+    liveEventsModule(live),
+  ];
 
-  let sweeper: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    Promise.all([sessions.sweepExpired(), limiter.sweep(), books.purgeTrash()]).catch((err: unknown) =>
-      app.log.warn({ err }, 'sweeping expired rows failed'),
-    );
-  app.addHook('onReady', async () => {
-    sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
-    await live.start();
+  for (const feature of features) for (const routes of feature.routes) await app.register(routes);
+  outbox.add(features.flatMap((f) => f.subscriptions));
+  const jobs = createJobRunner({
+    db,
+    log: app.log,
+    definitions: [outbox.deliveryJob(db), ...features.flatMap((f) => f.jobs)],
+    schedules: features.flatMap((f) => f.schedules),
+    ...(options.now ? { now: options.now } : {}),
+    // A job's progress reaches its owner's open pages (and any listener a test adds).
+    onJobChange: (userId, job) => {
+      options.onJobChange?.(userId, job);
+      live.publish(userId, { type: 'job.updated', job }).catch((err: unknown) => {
+        app.log.warn({ err, jobId: job.id }, 'publishing a job change failed');
+      });
+    },
+    ...options.jobs,
   });
+  outbox.onPublish(() => jobs.wake());
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => live.start());
   // Open streams never finish by themselves; they end before the server waits for its connections.
   app.addHook('preClose', (done) => {
     live.closeStreams();
     done();
   });
   app.addHook('onClose', async () => {
-    clearInterval(sweeper);
+    // main.ts stops the runner gracefully first (platform/shutdown.ts); this only makes sure it is stopped.
+    await jobs.stop(0);
     await live.stop();
-    unsubscribeActivities();
-    await background.drain();
     mailer.close();
-    await oauth.close();
+    await auth.close();
   });
 
   const serveWeb = hasWebApp(webDistDir);
@@ -229,7 +201,8 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    events: EventBus<DomainEvents>;
+    /** The job runner; main.ts starts it once listening, tests call `app.jobs.drain()`. */
+    jobs: JobRunner;
     /** Publishes live events to the browser: `app.live.publish(userId, event, tx?)`. */
     live: LiveEvents;
   }

@@ -1,23 +1,37 @@
+import { z } from 'zod/mini';
+
 /**
- * The domain events that cross feature boundaries (DESIGN.md: features do not import each other).
- * A feature that publishes adds its event here; interested features subscribe through the bus in
- * apps/server/src/platform/events.ts. Payloads carry ids, not rows, so a subscriber reads fresh data.
+ * The domain events that cross feature boundaries (DESIGN.md: features do not import each other). A feature
+ * that publishes adds its event here; the server writes it to its outbox in the transaction of the change
+ * and delivers it to each subscriber as a job (apps/server/src/platform/outbox.ts), so payloads are stored
+ * as JSON and parsed back with these schemas. They carry ids and snapshots, never rows.
  */
-export interface DomainEvents {
-  'user.registered': { userId: string };
-  /** A book entered reading (core.md §4); the activities feature records each book event for the feed. */
-  'book.started': BookEvent;
-  /** A book entered read; the reading goal, streaks and badges count these. */
-  'book.finished': BookEvent;
-  'book.reviewed': BookEvent;
-  'book.rated': BookEvent;
-}
 
 /** What a book activity carries: a snapshot, so the feed can show it without reading the book again. */
-export interface BookEvent {
-  userId: string;
-  bookId: string;
+export const BookEventSchema = z.object({
+  userId: z.string(),
+  bookId: z.string(),
   /** When it happened, ISO 8601. */
-  at: string;
-  book: { title: string; author: string; coverUrl: string | null; rating: number | null; review: string | null };
-}
+  at: z.string(),
+  book: z.object({
+    title: z.string(),
+    author: z.string(),
+    coverUrl: z.nullable(z.string()),
+    rating: z.nullable(z.number()),
+    review: z.nullable(z.string()),
+  }),
+});
+export type BookEvent = z.infer<typeof BookEventSchema>;
+
+export const DomainEventSchemas = {
+  'user.registered': z.object({ userId: z.string() }),
+  /** A book entered reading (core.md §4); the activities feature records each book event for the feed. */
+  'book.started': BookEventSchema,
+  /** A book entered read; the reading goal, streaks and badges count these. */
+  'book.finished': BookEventSchema,
+  'book.reviewed': BookEventSchema,
+  'book.rated': BookEventSchema,
+};
+
+export type DomainEvents = { [K in keyof typeof DomainEventSchemas]: z.infer<(typeof DomainEventSchemas)[K]> };
+export type DomainEventName = keyof DomainEvents;

@@ -10,6 +10,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './health.js';
 export * from './isbn.js';
+export * from './job-rules.js';
 export * from './jobs.js';
 export * from './live-events.js';
 export * from './navigation.js';

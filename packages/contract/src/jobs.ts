@@ -1,16 +1,11 @@
 import { z } from 'zod/mini';
+import { JOB_STATES } from './job-rules.js';
 
 /**
  * Background jobs on the wire (DESIGN.md "Long work … is a job with a row the UI polls or streams"). The
  * server's queue (apps/server/src/platform/jobs) stores these fields; the browser reads one job with
  * GET /api/jobs/{id} and receives its changes live as `job.updated` events on GET /api/events.
  */
-
-/** queued → running → succeeded | failed (retries left: back to queued) | dead (out of attempts) | cancelled. */
-export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'dead', 'cancelled'] as const;
-export type JobState = (typeof JOB_STATES)[number];
-/** States a job never leaves. */
-export const FINISHED_JOB_STATES: readonly JobState[] = ['succeeded', 'dead', 'cancelled'];
 
 export const JobProgressSchema = z.object({
   current: z.number(),
@@ -37,7 +32,3 @@ export const JobSchema = z.object({
   finishedAt: z.nullable(z.string()),
 });
 export type Job = z.infer<typeof JobSchema>;
-
-export function isFinishedJob(job: Pick<Job, 'state'>): boolean {
-  return FINISHED_JOB_STATES.includes(job.state);
-}

@@ -4,7 +4,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 export interface ShutdownDeps {
   app: FastifyInstance;
-  /** Closed after the HTTP server has drained, in order. */
+  /** Background work (the job runner): told to stop when the shutdown begins, awaited before the resources. */
+  workers?: Array<{ name: string; stop(): Promise<void> }>;
+  /** Closed after the HTTP server has drained and the workers have stopped, in order. */
   resources: Array<{ name: string; close(): Promise<void> }>;
   timeoutMs: number;
   log: FastifyBaseLogger;
@@ -86,12 +88,26 @@ function trackConnections(server: Server) {
  * stop, 1 when something failed or the deadline passed. Create it before the server listens, so that it
  * sees every connection.
  */
-export function createShutdown({ app, resources, timeoutMs, log }: ShutdownDeps): (signal: string) => Promise<number> {
+export function createShutdown({
+  app,
+  workers = [],
+  resources,
+  timeoutMs,
+  log,
+}: ShutdownDeps): (signal: string) => Promise<number> {
   const connections = trackConnections(app.server);
   let running: Promise<number> | undefined;
 
   const stop = async (): Promise<number> => {
     let code = 0;
+    const stopped = workers.map(async (worker) => {
+      try {
+        await worker.stop();
+      } catch (err) {
+        log.error({ err, worker: worker.name }, 'error while stopping background work');
+        code = 1;
+      }
+    });
     try {
       await connections.drain();
       await app.close();
@@ -99,6 +115,7 @@ export function createShutdown({ app, resources, timeoutMs, log }: ShutdownDeps)
       log.error({ err }, 'error while closing the HTTP server');
       code = 1;
     }
+    await Promise.all(stopped);
     for (const resource of resources) {
       try {
         await resource.close();

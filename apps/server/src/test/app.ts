@@ -13,13 +13,16 @@ export async function createTestApp(
   options: Partial<Omit<AppOptions, 'database'>> & {
     /** Adds test-only routes before the app is sealed. */
     extend?: (app: App) => void;
+    /** Starts the job runner as main.ts does (default); without it tests run jobs with app.jobs.drain(). */
+    startJobs?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { extend, ...appOptions } = options;
+  const { extend, startJobs = true, ...appOptions } = options;
   const database = await createTestDatabase();
   const app = await buildApp({ database, ...appOptions });
   extend?.(app);
   await app.ready();
+  if (startJobs) await app.jobs.start();
   return {
     app,
     database,

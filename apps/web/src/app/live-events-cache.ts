@@ -2,7 +2,8 @@ import type { LiveEvent } from '@bookshelf/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { bookKeys } from '../features/books/api/query-keys';
+import { bookKeys } from '../features/books/public';
+import { jobQueryKey } from '../lib/jobs/job-query-key';
 import { connectLiveEvents } from '../lib/live-events';
 
 /**
@@ -12,8 +13,8 @@ import { connectLiveEvents } from '../lib/live-events';
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
   switch (event.type) {
     case 'job.updated':
-      // the key of features/jobs' useJob (jobQueryKey(id) in its public.ts)
-      queryClient.setQueryData(['jobs', event.job.id], event.job);
+      // useJob (lib/jobs) reads this key: the page follows the job without polling.
+      queryClient.setQueryData(jobQueryKey(event.job.id), event.job);
       return;
     case 'books.changed':
       // every list, the facets, open details and the dashboard (which shares these keys)

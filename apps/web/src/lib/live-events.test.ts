@@ -1,7 +1,7 @@
 import type { Job, LiveEvent } from '@bookshelf/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../test/fake-event-source';
-import { connectLiveEvents } from './live-events';
+import { connectLiveEvents, liveEventsConnected } from './live-events';
 
 const job: Job = {
   id: 'job-1',
@@ -40,6 +40,23 @@ describe('connectLiveEvents', () => {
     expect(received).toEqual([{ type: 'job.updated', job }, { type: 'books.changed' }]);
     stop();
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('says whether a stream is open, so pages poll only while none is', () => {
+    const stop = connectLiveEvents({ onEvent: () => undefined });
+    const source = FakeEventSource.latest()!;
+    expect(liveEventsConnected()).toBe(false);
+    source.open();
+    expect(liveEventsConnected()).toBe(true);
+    stop();
+    expect(liveEventsConnected()).toBe(false);
+
+    const again = connectLiveEvents({ onEvent: () => undefined });
+    FakeEventSource.latest()!.open();
+    expect(liveEventsConnected()).toBe(true);
+    FakeEventSource.latest()!.fail();
+    expect(liveEventsConnected()).toBe(false);
+    again();
   });
 
   it('opens a new stream with backoff after the browser gives up, resuming after the last event', () => {

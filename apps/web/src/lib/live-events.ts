@@ -31,12 +31,21 @@ export interface LiveEventsOptions {
  * new one opened here, with backoff, resuming after the last event seen. Returns the function that closes
  * it (on sign-out, when the signed-in part of the app unmounts).
  */
+/** Streams of this tab that are open now; while one is, a page need not poll for what it would push. */
+let connectedStreams = 0;
+export const liveEventsConnected = (): boolean => connectedStreams > 0;
+
 export function connectLiveEvents({ onEvent, EventSource: Source = globalThis.EventSource }: LiveEventsOptions) {
   let source: EventSource | undefined;
   let lastEventId = '';
   let retries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  let connected = false;
+  const setConnected = (now: boolean) => {
+    if (now !== connected) connectedStreams += now ? 1 : -1;
+    connected = now;
+  };
 
   // Loaded with the first connection; events wait for it in the order they came.
   const schema = import('./live-event-schema').then((m) => m.LiveEventSchema);
@@ -56,8 +65,12 @@ export function connectLiveEvents({ onEvent, EventSource: Source = globalThis.Ev
     const current = new Source(url);
     source = current;
     for (const type of Object.keys(TYPES)) current.addEventListener(type, receive as EventListener);
-    current.addEventListener('open', () => (retries = 0));
+    current.addEventListener('open', () => {
+      retries = 0;
+      setConnected(true);
+    });
     current.addEventListener('error', () => {
+      setConnected(false);
       if (current.readyState !== Source.CLOSED || stopped) return;
       const delay = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** retries);
       retries += 1;
@@ -68,6 +81,7 @@ export function connectLiveEvents({ onEvent, EventSource: Source = globalThis.Ev
   open();
   return () => {
     stopped = true;
+    setConnected(false);
     clearTimeout(timer);
     source?.close();
   };

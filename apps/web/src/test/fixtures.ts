@@ -1,4 +1,4 @@
-import type { Account, Book, Me } from '@bookshelf/contract';
+import type { Account, Book, Job, Me } from '@bookshelf/contract';
 
 /** A signed-in password user, as GET /api/me answers for them. Spread it to vary a field: `{ ...testMe, avatar }`. */
 export const testMe: Me = {
@@ -56,5 +56,20 @@ export const testAccount = (over: Partial<Account> = {}): Account => ({
   settings: { defaultCurrency: 'USD', autoSync: false, notifications: true },
   isDefault: true,
   bookCount: 0,
+  ...over,
+});
+
+/** A job as GET /api/jobs/{id} answers it. */
+export const testJob = (over: Partial<Job> = {}): Job => ({
+  id: 'job-1',
+  kind: 'books.load-sample',
+  state: 'queued',
+  progress: { current: 0, total: null, phase: null },
+  result: null,
+  error: null,
+  attempts: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
   ...over,
 });

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -21,10 +21,13 @@ export const activities = pgTable(
     isPublic: boolean('is_public').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The domain event this entry was recorded from: a redelivered event finds it and adds nothing. */
+    sourceEventId: uuid('source_event_id'),
   },
   (t) => [
     index('activities_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('activities_related_idx').on(t.relatedEntityType, t.relatedEntityId),
+    uniqueIndex('activities_source_event_idx').on(t.sourceEventId, t.type),
   ],
 );
 

@@ -81,7 +81,6 @@ export const books = pgTable(
       .on(t.userId, t.status)
       .where(sql`deleted_at is null`),
     index('books_search_vector_idx').using('gin', t.searchVector),
-    index('books_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('books_tags_idx').using('gin', t.tags),
     index('books_deleted_at_idx')
       .on(t.deletedAt)

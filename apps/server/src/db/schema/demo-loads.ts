@@ -1,4 +1,4 @@
-import { pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** Users who loaded the sample library: it loads once per user. */
@@ -7,4 +7,6 @@ export const demoLoads = pgTable('demo_loads', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  /** How many sample books the load job has added: a rerun of the job carries on after them. */
+  added: integer('added').notNull().default(0),
 });

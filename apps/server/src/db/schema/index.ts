@@ -11,3 +11,5 @@ export * from './price-alerts.js';
 export * from './rate-limits.js';
 export * from './sessions.js';
 export * from './users.js';
+export * from './jobs.js';
+export * from './outbox.js';

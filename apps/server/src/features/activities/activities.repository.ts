@@ -8,6 +8,8 @@ export interface NewActivity {
   relatedEntityType: string;
   metadata: Record<string, unknown>;
   createdAt?: Date;
+  /** The domain event it was recorded from; recording the same event again adds nothing. */
+  sourceEventId?: string;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface NewActivity {
 export function createActivitiesRepository(db: Database) {
   return {
     async record(rows: NewActivity[]): Promise<void> {
-      if (rows.length > 0) await db.insert(activities).values(rows);
+      if (rows.length > 0) await db.insert(activities).values(rows).onConflictDoNothing();
     },
   };
 }

@@ -90,11 +90,7 @@ export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps):
         },
       },
       async (request, reply) => {
-        await auth.requestPasswordReset(
-          request.body.email,
-          request.ip,
-          (token) => `${appOrigin}/reset-password?token=${encodeURIComponent(token)}`,
-        );
+        await auth.requestPasswordReset(request.body.email, request.ip, `${appOrigin}/reset-password?token=`);
         return reply.code(202).send({ message: AuthMessages.resetRequested });
       },
     );

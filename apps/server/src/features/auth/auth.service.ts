@@ -2,16 +2,17 @@ import {
   AuthMessages,
   ErrorCode,
   PASSWORD_RESET_VALID_MINUTES,
-  type DomainEvents,
   type LoginRequest,
   type Me,
   type RegisterRequest,
   type SessionProvider,
   type UpdateProfileRequest,
 } from '@bookshelf/contract';
-import type { EventBus } from '../../platform/events.js';
+import { z } from 'zod';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { Background } from '../../platform/background.js';
+import { defineJob } from '../../platform/jobs/job-definition.js';
+import { enqueueJob } from '../../platform/jobs/job-store.js';
+import type { PublishEvent } from '../../platform/jobs/outbox.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { createRateLimiter, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit.js';
 import { hashSecret, randomSecret } from '../../platform/secrets.js';
@@ -38,6 +39,9 @@ export const RESET_MAIL_PER_EMAIL: RateLimitRule = { service: 'password reset', 
 /** Wrong current passwords per user: a stolen session must not become a way to guess the password. */
 export const WRONG_CURRENT_PASSWORD_PER_USER: RateLimitRule = { service: 'password change', limit: 10, window: 'hour' };
 
+const RESET_MAIL_JOB = 'auth.reset-mail';
+const ResetMailPayload = z.object({ email: z.string(), linkBase: z.string() });
+
 export interface AuthServiceDeps {
   /** Password changes and resets write the user, its links, tokens and sessions in one transaction. */
   db: Database;
@@ -45,9 +49,8 @@ export interface AuthServiceDeps {
   resets: PasswordResetsRepository;
   limiter: RateLimiter;
   mailer: Mailer;
-  /** Runs the reset mail after the answer; the job queue replaces it later. */
-  background: Background;
-  events: EventBus<DomainEvents>;
+  /** Writes domain events in the transaction of the change (the outbox). */
+  publish: PublishEvent;
   /** Told, inside the transaction, when a password change or reset ends sessions or tokens. */
   credentialsRevoked?: CredentialsRevoked;
   now?: () => Date;
@@ -86,7 +89,7 @@ const credentialStores = (tx: Database) => ({
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, users, resets, limiter, mailer, background, events } = deps;
+  const { db, users, resets, limiter, mailer, publish } = deps;
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? wait;
 
@@ -97,8 +100,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     return user;
   }
 
-  /** The background half of a reset request (a job of its own once the queue lands). */
-  async function sendPasswordReset(email: string, resetUrl: (token: string) => string) {
+  /** The job half of a reset request: after the answer, so its time tells nobody whether the account exists. */
+  async function sendPasswordReset({ email, linkBase }: z.infer<typeof ResetMailPayload>) {
     const user = await users.findByEmail(email);
     if (!user?.email) return;
     try {
@@ -109,7 +112,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const token = randomSecret();
     const expiresAt = new Date(now().getTime() + PASSWORD_RESET_VALID_MINUTES * 60_000);
     await resets.insert({ tokenHash: hashSecret(token), userId: user.id, expiresAt });
-    const link = resetUrl(token);
+    const link = `${linkBase}${encodeURIComponent(token)}`;
     await mailer.send({
       to: user.email,
       subject: 'Reset your Bookshelf password',
@@ -126,14 +129,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     async register(input: RegisterRequest, ip: string): Promise<UserRow> {
       await limiter.hit(`register:ip:${ip}`, REGISTER_PER_IP);
       assertNotCommon(input.password);
-      const user = await users.insert({
-        name: input.name,
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
+      const passwordHash = await hashPassword(input.password);
+      return inTransaction(db, async (tx) => {
+        const user = await createUsersRepository(tx).insert({ name: input.name, email: input.email, passwordHash });
+        // Thrown inside: on PostgreSQL the failed insert has aborted the transaction, which must roll back.
+        if (!user) throw new AppError(409, ErrorCode.conflict, AuthMessages.emailTaken);
+        await publish(tx, 'user.registered', { userId: user.id });
+        return user;
       });
-      if (!user) throw new AppError(409, ErrorCode.conflict, AuthMessages.emailTaken);
-      await events.publish('user.registered', { userId: user.id });
-      return user;
     },
 
     /**
@@ -217,12 +220,16 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Always the same answer in the same time, whether or not the e-mail has an account: only the per-address
-     * limit is checked before answering; looking the account up and mailing run in the background.
+     * limit is checked before answering; looking the account up and mailing are a job. The link is
+     * `linkBase` followed by the token.
      */
-    async requestPasswordReset(email: string, ip: string, resetUrl: (token: string) => string) {
+    async requestPasswordReset(email: string, ip: string, linkBase: string) {
       await limiter.hit(`reset:ip:${ip}`, RESET_MAIL_PER_IP);
-      background.run('password reset mail', () => sendPasswordReset(email, resetUrl));
+      await enqueueJob(db, RESET_MAIL_JOB, { email, linkBase });
     },
+
+    /** Looks the account up and sends the reset mail (or nothing, for an unknown address). */
+    resetMailJob: defineJob({ kind: RESET_MAIL_JOB, payload: ResetMailPayload, run: sendPasswordReset }),
 
     /**
      * Sets the new password, ends every session and revokes every API token in one transaction (the route then

@@ -1,8 +1,10 @@
-import { displayName, type AuthProvider, type DomainEvents, type OAuthFailure } from '@bookshelf/contract';
+import { displayName, type AuthProvider, type OAuthFailure } from '@bookshelf/contract';
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import type { OAuthConfig } from '../../config.js';
 import type { Principal } from '../../platform/authentication.js';
-import type { EventBus } from '../../platform/events.js';
+import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { PublishEvent } from '../../platform/jobs/outbox.js';
 import { safeEqual } from '../../platform/secrets.js';
 import { createProviderClient, exchangeCode, fetchUserinfo } from './oauth-http.js';
 import { PROVIDERS, type ProviderProfile } from './oauth-providers.js';
@@ -33,10 +35,12 @@ export function createOAuthService(deps: {
   config: OAuthConfig;
   users: UsersRepository;
   identities: IdentitiesRepository;
-  events: EventBus<DomainEvents>;
+  /** The outbox: 'user.registered' is written once the account and its identity are in. */
+  db: Database;
+  publish: PublishEvent;
   log: OAuthLogger;
 }) {
-  const { config, users, identities, events, log } = deps;
+  const { config, users, identities, db, publish, log } = deps;
 
   // One outbound client per configured provider: its hosts, and its base-URL override when set.
   const http = new Map(
@@ -80,7 +84,7 @@ export function createOAuthService(deps: {
       const winner = await identities.findByProviderId(provider, profile.providerId);
       return winner ? { kind: 'signed-in', userId: winner.userId } : { kind: 'failed', reason: 'unknown' };
     }
-    await events.publish('user.registered', { userId: user.id });
+    await inTransaction(db, (tx) => publish(tx, 'user.registered', { userId: user.id }));
     return { kind: 'signed-in', userId: user.id };
   }
 

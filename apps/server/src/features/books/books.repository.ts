@@ -366,6 +366,20 @@ export function createBooksRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /** How many sample books the load job has added so far, the user's row locked until the commit. */
+    async lockDemoProgress(userId: string, executor: Database): Promise<number | undefined> {
+      const [row] = await executor
+        .select({ added: demoLoads.added })
+        .from(demoLoads)
+        .where(eq(demoLoads.userId, userId))
+        .for('update');
+      return row?.added;
+    },
+
+    async setDemoProgress(userId: string, added: number, executor: Database): Promise<void> {
+      await executor.update(demoLoads).set({ added }).where(eq(demoLoads.userId, userId));
+    },
+
     async purgeTrashedBefore(cutoff: Date): Promise<void> {
       const expired = lockedInIdOrder(db, and(isNotNull(books.deletedAt), lt(books.deletedAt, cutoff)));
       await db.delete(books).where(inArray(books.id, expired));

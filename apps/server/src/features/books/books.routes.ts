@@ -9,8 +9,8 @@ import {
   BulkUpdateBooksResponseSchema,
   CountResponseSchema,
   CreateBookRequestSchema,
-  DemoLoadResponseSchema,
   IdParamsSchema,
+  JobSchema,
   RevertBooksRequestSchema,
   UpdateBookRequestSchema,
 } from '@bookshelf/contract';
@@ -144,8 +144,14 @@ export function booksRoutes({ books, demo }: BooksRoutesDeps): FastifyPluginAsyn
 
     app.post(
       BookPaths.demo,
-      { schema: { tags, summary: 'Load the 23 sample books, once', response: { 201: DemoLoadResponseSchema } } },
-      async (request, reply) => reply.code(201).send(await demo.load(requireUser(request).userId)),
+      {
+        schema: {
+          tags,
+          summary: 'Load the 23 sample books, once: answers the job that adds them (GET /api/jobs/{id})',
+          response: { 202: JobSchema },
+        },
+      },
+      async (request, reply) => reply.code(202).send(await demo.start(requireUser(request).userId)),
     );
   };
 }

@@ -19,7 +19,7 @@ import {
   type BookStatus,
   type BulkUpdateBooksRequest,
   type CreateBookRequest,
-  type DomainEvents,
+  type DomainEventName,
   type FacetCount,
   type UpdateBookRequest,
 } from '@bookshelf/contract';
@@ -28,7 +28,7 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import { AppError } from '../../platform/errors.js';
-import type { EventBus } from '../../platform/events.js';
+import type { PublishEvents } from '../../platform/jobs/outbox.js';
 import { inputToValues, statusOf, toBook, withSearchText } from './book-mapper.js';
 import type { BookStateChange, BookValues, BooksRepository, FacetRow, StoredBook } from './books.repository.js';
 
@@ -36,7 +36,8 @@ export interface BooksServiceDeps {
   db: Database;
   books: BooksRepository;
   access: Access;
-  events: EventBus<DomainEvents>;
+  /** Writes domain events in the transaction of the change (the outbox). */
+  publish: PublishEvents;
   now: () => Date;
 }
 
@@ -51,7 +52,7 @@ const bookAccess: AccessPolicy<StoredBook> = {
   notFound: BookMessages.notFound,
 };
 
-const EVENT_OF: Record<BookActivityType, keyof DomainEvents & `book.${string}`> = {
+const EVENT_OF: Record<BookActivityType, DomainEventName & `book.${string}`> = {
   book_started: 'book.started',
   book_finished: 'book.finished',
   book_reviewed: 'book.reviewed',
@@ -59,11 +60,11 @@ const EVENT_OF: Record<BookActivityType, keyof DomainEvents & `book.${string}`> 
 };
 
 interface BookChange {
-  name: keyof DomainEvents & `book.${string}`;
+  name: DomainEventName & `book.${string}`;
   payload: BookEvent;
 }
 
-export function createBooksService({ db, books, access, events, now }: BooksServiceDeps) {
+export function createBooksService({ db, books, access, publish, now }: BooksServiceDeps) {
   /** The book events of a change, in the spec's order (core.md §4), each with a snapshot of the book. */
   function changeEvents(userId: string, before: StoredBook | null, after: StoredBook): BookChange[] {
     const state = (b: StoredBook) => ({
@@ -91,12 +92,10 @@ export function createBooksService({ db, books, access, events, now }: BooksServ
   }
 
   /**
-   * Events go out after the commit, so a subscriber never sees a change that was rolled back; publish waits
-   * for the subscribers (the activity log among them), so the answer leaves after they have run.
+   * Events are written in the change's transaction (the outbox): a rolled-back change raises none, and the
+   * subscribers (the activity log among them) run as jobs after the commit, not before the answer.
    */
-  async function announce(changes: BookChange[]) {
-    for (const { name, payload } of changes) await events.publish(name, payload);
-  }
+  const announce = (tx: Database, changes: BookChange[]) => publish(tx, changes);
 
   /** A missing account surfaces as the foreign key failing; it is the caller's mistake, not a 500. */
   async function withAccountCheck<T>(work: () => Promise<T>): Promise<T> {
@@ -194,29 +193,30 @@ export function createBooksService({ db, books, access, events, now }: BooksServ
     async create(userId: string, input: CreateBookRequest): Promise<Book> {
       const values = applyRules(input, inputToValues(input), null);
       const row = await withAccountCheck(() =>
-        write((tx) =>
-          books.insert(
+        write(async (tx) => {
+          const row = await books.insert(
             userId,
             withSearchText({ ...NEW_BOOK_DEFAULTS, dateAdded: now(), ...values }, undefined) as BookValues,
             tx,
-          ),
-        ),
+          );
+          await announce(tx, changeEvents(userId, null, row));
+          return row;
+        }),
       );
-      await announce(changeEvents(userId, null, row));
       return toBook(row);
     },
 
     async update(userId: string, id: string, input: UpdateBookRequest): Promise<Book> {
-      const { current, row } = await withAccountCheck(() =>
+      const row = await withAccountCheck(() =>
         write(async (tx) => {
           const current = await access.requireChangeable({ userId }, await books.lock(id, tx), bookAccess);
           const values = applyRules(input, inputToValues(input), current);
           // Locked above, so it is still there to update.
           const row = (await books.update(current.userId, id, withSearchText(values, current), tx))!;
-          return { current, row };
+          await announce(tx, changeEvents(userId, current, row));
+          return row;
         }),
       );
-      await announce(changeEvents(userId, current, row));
       return toBook(row);
     },
 
@@ -226,7 +226,7 @@ export function createBooksService({ db, books, access, events, now }: BooksServ
       const addTag = request.addTag?.trim();
       const removeTag = request.removeTag?.trim().toLowerCase();
       if (!status && !addTag && !removeTag) throw invalid('Choose a change: status, addTag or removeTag.');
-      const { previous, changes } = await write(async (tx) => {
+      const previous = await write(async (tx) => {
         const rows = await changeable(userId, await books.lockMany(userId, [...new Set(request.ids)], tx));
         const updates = rows.map((current) => {
           let tags = current.tags;
@@ -236,15 +236,15 @@ export function createBooksService({ db, books, access, events, now }: BooksServ
           return stateChange(current, applyRules({ ...(status ? { status } : {}) }, { tags }, current));
         });
         const written = new Map((await books.updateStates(userId, updates, tx)).map((row) => [row.id, row]));
-        return {
-          previous: rows.map(stateOf),
-          changes: rows.flatMap((current) => {
+        await announce(
+          tx,
+          rows.flatMap((current) => {
             const row = written.get(current.id);
             return row ? changeEvents(userId, current, row) : [];
           }),
-        };
+        );
+        return rows.map(stateOf);
       });
-      await announce(changes);
       return { updated: previous.length, previous };
     },
 

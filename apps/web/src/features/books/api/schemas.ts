@@ -9,4 +9,5 @@ export {
   BulkUpdateBooksResponseSchema,
   CountResponseSchema,
   DemoLoadResponseSchema,
+  JobSchema,
 } from '@bookshelf/contract';

@@ -3,7 +3,7 @@ import type { Account, Book, BookFacets, BookState } from '@bookshelf/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LibrarySearch, SEARCH_DEBOUNCE_MS } from '../components/library-search';
-import { testAccount, testBook } from '../../../test/fixtures';
+import { testAccount, testBook, testJob } from '../../../test/fixtures';
 import { renderApp, testMe } from '../../../test/render-app';
 import { LIBRARY_VIEW_KEY } from '../lib/library-view';
 import { LibraryPage } from './library-page';
@@ -184,7 +184,11 @@ describe('empty library', () => {
   it('offers Add Book and Load sample library, which toasts the count', async () => {
     const { location } = setup({ books: [], facets: EMPTY_FACETS });
     await screen.findByRole('heading', { name: 'Your library is empty' });
-    network.answer('POST /api/demo/load', json({ added: 23 }, 201));
+    network.answer('POST /api/demo/load', json(testJob(), 202));
+    network.answer(
+      'GET /api/jobs/job-1',
+      json(testJob({ state: 'succeeded', progress: { current: 23, total: 23, phase: null }, result: { added: 23 } })),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Load sample library' }));
     expect((await screen.findByText('23 books added to your library.')).textContent).toBeTruthy();
     expect(network.requests('POST /api/demo/load')).toHaveLength(1);

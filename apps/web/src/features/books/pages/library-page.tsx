@@ -1,14 +1,18 @@
-import { type Book, type BookStatus } from '@bookshelf/contract';
+import { type Book, type BookStatus, type Job } from '@bookshelf/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { withOrigin } from '../../../lib/use-origin';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
 import { ErrorBox } from '../../../components/ui/error-box';
+import { JobProgress } from '../../../components/ui/job-progress';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { jobResultNumber } from '../../../lib/jobs/job-result';
 import { toast } from '../../../lib/toast';
 import { useBookFacets } from '../api/use-book-facets';
 import { useInfiniteBooks } from '../api/use-infinite-books';
+import { bookKeys } from '../api/query-keys';
 import { useLoadDemo } from '../api/use-load-demo';
 import { BookCollection } from '../components/library/book-collection';
 import { BookSkeletons } from '../components/library/book-skeletons';
@@ -52,6 +56,8 @@ export function LibraryPage() {
   const facets = useBookFacets();
   const accountNames = useAccountNames();
   const loadDemo = useLoadDemo();
+  const queryClient = useQueryClient();
+  const [sampleJobId, setSampleJobId] = useState<string>();
 
   const [view, setView] = useState<LibraryView>(readLibraryView);
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
@@ -108,15 +114,27 @@ export function LibraryPage() {
   );
   const selectAll = useCallback(() => setSelection((current) => toggleAll(current, ids)), [ids]);
 
+  /** The load is a job: the answer names it, and the page follows its progress until it has finished. */
   function loadSample() {
     loadDemo.mutate(undefined, {
-      onSuccess: ({ added }) => toast.success(`Sample library loaded`, `${bookCount(added)} added to your library.`),
+      onSuccess: (job) => setSampleJobId(job.id),
       onError: (error) =>
         error instanceof ApiRequestError && error.status === 409
           ? toast.info(error.message)
           : toast.error('Could not load the sample library', errorMessage(error)),
     });
   }
+
+  const sampleFinished = useCallback(
+    (job: Job) => {
+      setSampleJobId(undefined);
+      void queryClient.invalidateQueries({ queryKey: bookKeys.all });
+      const added = jobResultNumber(job, 'added');
+      if (added !== undefined) toast.success(`Sample library loaded`, `${bookCount(added)} added to your library.`);
+      else toast.error('Could not load the sample library', job.error ?? 'The job did not finish.');
+    },
+    [queryClient],
+  );
 
   const libraryEmpty = !filtered && (facets.data?.total === 0 || total === 0);
   const selectedTags = [
@@ -129,7 +147,7 @@ export function LibraryPage() {
       <EmptyLibrary
         onAdd={() => void navigate({ pathname: '/books', search: withParam(params, 'add', '1').toString() })}
         onLoadSample={loadSample}
-        loading={loadDemo.isPending}
+        loading={loadDemo.isPending || sampleJobId !== undefined}
       />
     );
   } else if (books.isError && !books.data) {
@@ -207,6 +225,7 @@ export function LibraryPage() {
                 : bookCount(total)}
           </p>
         </div>
+        {sampleJobId && <JobProgress jobId={sampleJobId} label="Adding sample books" onFinished={sampleFinished} />}
         {!libraryEmpty && (
           <div className="flex items-center gap-2">
             <SortControl

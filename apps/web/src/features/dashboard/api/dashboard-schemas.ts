@@ -1,2 +1,2 @@
 // The response schema of the dashboard's one write, loaded on demand (see use-load-sample-library.ts).
-export { DemoLoadResponseSchema } from '@bookshelf/contract';
+export { JobSchema } from '@bookshelf/contract';

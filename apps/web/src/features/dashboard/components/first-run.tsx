@@ -1,9 +1,14 @@
+import type { Job } from '@bookshelf/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { BookPlus, Sparkles } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
+import { JobProgress } from '../../../components/ui/job-progress';
+import { jobResultNumber } from '../../../lib/jobs/job-result';
 import { toast } from '../../../lib/toast';
 import { useLoadSampleLibrary } from '../api/use-load-sample-library';
-import { ADD_BOOK_SEARCH } from '../../books/public';
+import { ADD_BOOK_SEARCH, bookKeys } from '../../books/public';
 
 const card = 'flex flex-col rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900';
 
@@ -13,13 +18,27 @@ const card = 'flex flex-col rounded-xl border border-gray-200 bg-white p-5 dark:
  */
 export function FirstRun() {
   const loadSample = useLoadSampleLibrary();
+  const queryClient = useQueryClient();
+  const [jobId, setJobId] = useState<string>();
 
+  /** The load is a job: the answer names it, and the card follows its progress until it has finished. */
   function load() {
     loadSample.mutate(undefined, {
-      onSuccess: ({ added }) => toast.success('Sample library loaded', `${added} books added to your library.`),
+      onSuccess: (job) => setJobId(job.id),
       onError: (error) => toast.error('Could not load the sample library', error.message),
     });
   }
+
+  const finished = useCallback(
+    (job: Job) => {
+      setJobId(undefined);
+      void queryClient.invalidateQueries({ queryKey: bookKeys.all });
+      const added = jobResultNumber(job, 'added');
+      if (added !== undefined) toast.success('Sample library loaded', `${added} books added to your library.`);
+      else toast.error('Could not load the sample library', job.error ?? 'The job did not finish.');
+    },
+    [queryClient],
+  );
 
   return (
     <section aria-labelledby="first-run-title" className="space-y-4">
@@ -49,14 +68,20 @@ export function FirstRun() {
           <p className="mt-1 flex-1 text-sm text-gray-600 dark:text-gray-400">
             Load a sample library of 23 books to see the dashboard, the library and its filters at work.
           </p>
-          <button
-            type="button"
-            onClick={load}
-            disabled={loadSample.isPending}
-            className={`${secondaryButton} mt-4 self-start`}
-          >
-            {loadSample.isPending ? 'Loading sample library...' : 'Load sample library'}
-          </button>
+          {jobId ? (
+            <div className="mt-4">
+              <JobProgress jobId={jobId} label="Adding sample books" onFinished={finished} />
+            </div>
+          ) : (
+            <button
+              type="button"
+              onClick={load}
+              disabled={loadSample.isPending}
+              className={`${secondaryButton} mt-4 self-start`}
+            >
+              {loadSample.isPending ? 'Loading sample library...' : 'Load sample library'}
+            </button>
+          )}
         </div>
       </div>
     </section>

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useOriginBack } from '../../../lib/use-origin';
-import { testBook, testMe } from '../../../test/fixtures';
+import { testBook, testJob, testMe } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-with-app';
 import { DashboardPage } from './dashboard-page';
 
@@ -132,9 +132,17 @@ describe('DashboardPage', () => {
   it('greets a reader without a single book as new and offers the ways to begin', async () => {
     let total = 0;
     network.answer(`GET ${BookPaths.facets}`, () => json(total === 0 ? { ...facets, total: 0, status: [] } : facets));
-    network.answer(`POST ${BookPaths.demo}`, () => {
+    network.answer(`POST ${BookPaths.demo}`, json(testJob(), 202));
+    // The job is asked for until it has finished: first half way, then done (and the books are there).
+    let polls = 0;
+    network.answer('GET /api/jobs/job-1', () => {
+      polls += 1;
+      if (polls === 1)
+        return json(testJob({ state: 'running', progress: { current: 20, total: 23, phase: 'Adding sample books' } }));
       total = 23;
-      return json({ added: 23 }, 201);
+      return json(
+        testJob({ state: 'succeeded', progress: { current: 23, total: 23, phase: null }, result: { added: 23 } }),
+      );
     });
     answerBooks([], [book('b2', 'Earthsea')]);
     renderDashboard();
@@ -149,7 +157,10 @@ describe('DashboardPage', () => {
     expect(start.textContent).not.toMatch(/import/i);
 
     fireEvent.click(within(start).getByRole('button', { name: 'Load sample library' }));
-    expect(await screen.findByText('Welcome back, Ada Reader!')).toBeTruthy();
+    expect(await within(start).findByText('Adding sample books… 20 of 23')).toBeTruthy();
+    const bar = within(start).getByRole('progressbar', { name: 'Adding sample books' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('87');
+    expect(await screen.findByText('Welcome back, Ada Reader!', {}, { timeout: 3000 })).toBeTruthy();
     expect(network.requests(`POST ${BookPaths.demo}`)).toHaveLength(1);
     expect(await screen.findByRole('list', { name: 'Books by status' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Start your library' })).toBeNull();

@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../../db/client.js';
+import { jobs, jobSchedules, users } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
+import { createTestDatabase } from '../../test/database.js';
+import { secondHandle, testRunner, until } from '../../test/jobs.js';
+import { defineJob } from './job-definition.js';
+import { enqueueJob } from './job-store.js';
+
+let database: DatabaseHandle & { url?: string };
+let other: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  other = secondHandle(database);
+});
+afterAll(async () => {
+  await other.close();
+  await database.close();
+});
+
+const state = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+const counter = (kind: string, seen: string[], work: () => Promise<void> = async () => undefined) =>
+  defineJob({
+    kind,
+    payload: z.object({ n: z.number() }),
+    run: async ({ n }, { job }) => {
+      await work();
+      seen.push(`${n}:${job.id}`);
+      return { n };
+    },
+  });
+
+describe('enqueue', () => {
+  it('a job enqueued in a rolled-back transaction never runs', async () => {
+    const seen: string[] = [];
+    await expect(
+      inTransaction(database.db, async (tx) => {
+        await enqueueJob(tx, 'test.rollback', { n: 1 });
+        throw new Error('change refused');
+      }),
+    ).rejects.toThrow('change refused');
+    const runner = testRunner(database.db, { definitions: [counter('test.rollback', seen)] });
+    await runner.drain();
+    expect(seen).toEqual([]);
+    expect(await database.db.select().from(jobs).where(eq(jobs.kind, 'test.rollback'))).toEqual([]);
+  });
+
+  it('answers the existing job for a repeated dedupe key', async () => {
+    const a = await enqueueJob(database.db, 'test.dedupe', { n: 1 }, { dedupeKey: 'same' });
+    const b = await enqueueJob(database.db, 'test.dedupe', { n: 2 }, { dedupeKey: 'same' });
+    expect(b.id).toBe(a.id);
+  });
+});
+
+describe('claiming', () => {
+  it('two runners on one database run each of 40 jobs exactly once', async () => {
+    const seen: string[] = [];
+    const slow = () => new Promise<void>((resolve) => setTimeout(resolve, 2));
+    for (let n = 0; n < 40; n += 1) await enqueueJob(database.db, 'test.once', { n });
+    const a = testRunner(database.db, { definitions: [counter('test.once', seen, slow)], concurrency: 4 });
+    const b = testRunner(other.db, { definitions: [counter('test.once', seen, slow)], concurrency: 4 });
+    await Promise.all([a.start(), b.start()]);
+    await until(() => seen.length >= 40);
+    await Promise.all([a.stop(1000), b.stop(1000)]);
+    expect(seen).toHaveLength(40);
+    expect(new Set(seen.map((s) => s.split(':')[0])).size).toBe(40);
+    const done = await database.db.select().from(jobs).where(eq(jobs.kind, 'test.once'));
+    expect(done.every((j) => j.state === 'succeeded' && j.attempts === 1)).toBe(true);
+  });
+});
+
+describe('failures', () => {
+  it('retries with backoff, then marks the job dead after its last attempt', async () => {
+    const tries: number[] = [];
+    const runner = testRunner(database.db, {
+      definitions: [
+        defineJob({
+          kind: 'test.fails',
+          payload: z.object({}),
+          retry: { attempts: 3, baseDelayMs: 50, factor: 2, jitterMs: 0 },
+          run: async () => {
+            tries.push(Date.now());
+            throw new Error('still broken');
+          },
+        }),
+      ],
+    });
+    const job = await enqueueJob(database.db, 'test.fails');
+    await runner.start();
+    await until(async () => (await state(job.id)).state === 'dead');
+    await runner.stop();
+    const row = await state(job.id);
+    expect(row).toMatchObject({ attempts: 3, error: 'still broken' });
+    expect(tries).toHaveLength(3);
+    // The second wait is twice the first (50 ms, then 100 ms).
+    expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(45);
+    expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(95);
+  });
+
+  it('a payload that does not parse is dead at once', async () => {
+    const runner = testRunner(database.db, { definitions: [counter('test.bad-payload', [])] });
+    const job = await enqueueJob(database.db, 'test.bad-payload', { n: 'not a number' });
+    await runner.drain();
+    expect(await state(job.id)).toMatchObject({ state: 'dead', attempts: 1 });
+  });
+});
+
+describe('cancellation and progress', () => {
+  it('a running job sees its signal when cancelled and ends cancelled; progress is stored on the way', async () => {
+    let step = 0;
+    const runner = testRunner(database.db, {
+      definitions: [
+        defineJob({
+          kind: 'test.long',
+          payload: z.object({}),
+          run: async (_, context) => {
+            for (step = 1; step <= 1000; step += 1) {
+              await context.progress({ current: step, total: 1000, phase: 'Counting' });
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+          },
+        }),
+      ],
+    });
+    const [user] = await database.db.insert(users).values({ name: 'C', email: 'cancel@example.org' }).returning();
+    const job = await enqueueJob(database.db, 'test.long', {}, { userId: user!.id });
+    await runner.start();
+    await until(async () => (await state(job.id)).progress.current >= 3);
+    expect((await state(job.id)).progress).toMatchObject({ total: 1000, phase: 'Counting' });
+    await database.db.update(jobs).set({ cancelRequestedAt: new Date() }).where(eq(jobs.id, job.id));
+    await until(async () => (await state(job.id)).state === 'cancelled');
+    await runner.stop();
+    expect(step).toBeLessThan(1000);
+  });
+});
+
+describe('graceful stop', () => {
+  it('hands a job that outlives the grace period back, its attempt not counted', async () => {
+    let started = false;
+    const runner = testRunner(database.db, {
+      definitions: [
+        defineJob({
+          kind: 'test.slow-stop',
+          payload: z.object({}),
+          run: async (_, { signal }) => {
+            started = true;
+            await new Promise((resolve) => signal.addEventListener('abort', resolve));
+          },
+        }),
+      ],
+    });
+    const job = await enqueueJob(database.db, 'test.slow-stop');
+    await runner.start();
+    await until(() => started);
+    await runner.stop(50);
+    expect(await state(job.id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
+  });
+
+  it('lets a job that finishes within the grace period finish', async () => {
+    const runner = testRunner(database.db, {
+      definitions: [
+        defineJob({
+          kind: 'test.quick-stop',
+          payload: z.object({}),
+          run: () => new Promise((resolve) => setTimeout(() => resolve('done'), 100)),
+        }),
+      ],
+    });
+    const job = await enqueueJob(database.db, 'test.quick-stop');
+    await runner.start();
+    await until(async () => (await state(job.id)).state === 'running');
+    await runner.stop(5_000);
+    expect(await state(job.id)).toMatchObject({ state: 'succeeded', result: 'done' });
+  });
+});
+
+describe('schedules', () => {
+  it('fire once per tick across two runners', async () => {
+    let clock = new Date('2030-01-01T10:30:00Z');
+    const now = () => clock;
+    const schedules = [{ name: 'test.hourly', cron: '0 * * * *', kind: 'test.tick' }];
+    const definitions = [counter('test.tick', [])];
+    const a = testRunner(database.db, { definitions, schedules, now });
+    const b = testRunner(other.db, { definitions, schedules, now });
+    await a.registerSchedules();
+    await b.registerSchedules();
+    const [row] = await database.db.select().from(jobSchedules).where(eq(jobSchedules.name, 'test.hourly'));
+    expect(row!.nextRunAt.toISOString()).toBe('2030-01-01T11:00:00.000Z');
+    expect(await a.tickSchedules()).toBe(0);
+    for (const hour of ['11:00:05', '12:00:01']) {
+      clock = new Date(`2030-01-01T${hour}Z`);
+      const fired = await Promise.all([a.tickSchedules(), b.tickSchedules(), a.tickSchedules()]);
+      expect(fired.reduce((x, y) => x + y, 0)).toBe(1);
+    }
+    const ticks = await database.db.select().from(jobs).where(eq(jobs.kind, 'test.tick'));
+    expect(ticks.map((j) => j.dedupeKey).sort()).toEqual([
+      'schedule:test.hourly:2030-01-01T11:00:00.000Z',
+      'schedule:test.hourly:2030-01-01T12:00:00.000Z',
+    ]);
+  });
+});

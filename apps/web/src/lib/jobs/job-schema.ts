@@ -1,0 +1,1 @@
+export { JobSchema } from '@bookshelf/contract';
