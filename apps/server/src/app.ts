@@ -145,7 +145,13 @@ export async function buildApp(options: AppOptions) {
   const features: FeatureModule[] = [
     healthModule({ pingDatabase: () => database.ping() }),
     auth,
-    booksModule({ db, access, publish: outbox.publishMany, now: clock }),
+    booksModule({
+      db,
+      access,
+      publish: outbox.publishMany,
+      changed: (userId, tx) => live.publish(userId, { type: 'books.changed' }, tx),
+      now: clock,
+    }),
     accountsModule({ db, access }),
     activitiesModule({ db }),
     jobsModule({ db, now: clock }),

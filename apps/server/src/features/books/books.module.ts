@@ -16,13 +16,15 @@ export interface BooksModuleDeps {
   db: Database;
   access: Access;
   publish: PublishEvents;
+  /** Tells the owner's open pages that the library changed (a books.changed live event), in the change's transaction. */
+  changed?: (userId: string, tx: Database) => Promise<void>;
   now: () => Date;
 }
 
-export function booksModule({ db, access, publish, now }: BooksModuleDeps): FeatureModule {
+export function booksModule({ db, access, publish, changed, now }: BooksModuleDeps): FeatureModule {
   const repository = createBooksRepository(db);
-  const books = createBooksService({ db, books: repository, access, publish, now });
-  const demo = createDemoService({ db, books: repository, now });
+  const books = createBooksService({ db, books: repository, access, publish, changed, now });
+  const demo = createDemoService({ db, books: repository, changed, now });
   return featureModule({
     name: 'books',
     routes: [booksRoutes({ books, demo })],

@@ -38,6 +38,8 @@ export interface BooksServiceDeps {
   access: Access;
   /** Writes domain events in the transaction of the change (the outbox). */
   publish: PublishEvents;
+  /** Tells the owner's other open pages, in the transaction of the change, that the library changed. */
+  changed?: (userId: string, tx: Database) => Promise<void>;
   now: () => Date;
 }
 
@@ -64,7 +66,7 @@ interface BookChange {
   payload: BookEvent;
 }
 
-export function createBooksService({ db, books, access, publish, now }: BooksServiceDeps) {
+export function createBooksService({ db, books, access, publish, changed, now }: BooksServiceDeps) {
   /** The book events of a change, in the spec's order (core.md §4), each with a snapshot of the book. */
   function changeEvents(userId: string, before: StoredBook | null, after: StoredBook): BookChange[] {
     const state = (b: StoredBook) => ({
@@ -135,7 +137,12 @@ export function createBooksService({ db, books, access, publish, now }: BooksSer
    * counts kept from books are locked in one ordered step (migration 0004): two writers of the same library
    * queue instead of deadlocking.
    */
-  const write = <T>(work: (tx: Database) => Promise<T>) => inTransaction(db, work);
+  const write = <T>(userId: string, work: (tx: Database) => Promise<T>) =>
+    inTransaction(db, async (tx) => {
+      const result = await work(tx);
+      await changed?.(userId, tx);
+      return result;
+    });
 
   /**
    * Lists stay scoped to the caller in SQL, the efficient filter; what they lock still passes the access rule,
@@ -193,7 +200,7 @@ export function createBooksService({ db, books, access, publish, now }: BooksSer
     async create(userId: string, input: CreateBookRequest): Promise<Book> {
       const values = applyRules(input, inputToValues(input), null);
       const row = await withAccountCheck(() =>
-        write(async (tx) => {
+        write(userId, async (tx) => {
           const row = await books.insert(
             userId,
             withSearchText({ ...NEW_BOOK_DEFAULTS, dateAdded: now(), ...values }, undefined) as BookValues,
@@ -208,7 +215,7 @@ export function createBooksService({ db, books, access, publish, now }: BooksSer
 
     async update(userId: string, id: string, input: UpdateBookRequest): Promise<Book> {
       const row = await withAccountCheck(() =>
-        write(async (tx) => {
+        write(userId, async (tx) => {
           const current = await access.requireChangeable({ userId }, await books.lock(id, tx), bookAccess);
           const values = applyRules(input, inputToValues(input), current);
           // Locked above, so it is still there to update.
@@ -226,7 +233,7 @@ export function createBooksService({ db, books, access, publish, now }: BooksSer
       const addTag = request.addTag?.trim();
       const removeTag = request.removeTag?.trim().toLowerCase();
       if (!status && !addTag && !removeTag) throw invalid('Choose a change: status, addTag or removeTag.');
-      const previous = await write(async (tx) => {
+      const previous = await write(userId, async (tx) => {
         const rows = await changeable(userId, await books.lockMany(userId, [...new Set(request.ids)], tx));
         const updates = rows.map((current) => {
           let tags = current.tags;
@@ -251,7 +258,7 @@ export function createBooksService({ db, books, access, publish, now }: BooksSer
     /** Puts status, dateRead and tags back as a bulk change found them (Undo); records no activity. */
     async revert(userId: string, states: BookState[]) {
       const wanted = new Map(states.map((s) => [s.id, s]));
-      return write(async (tx) => {
+      return write(userId, async (tx) => {
         const rows = await changeable(userId, await books.lockMany(userId, [...wanted.keys()], tx));
         const updates = rows.map((current) => {
           const { status, dateRead, tags } = wanted.get(current.id)!;
@@ -266,7 +273,7 @@ export function createBooksService({ db, books, access, publish, now }: BooksSer
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      await write(async (tx) => {
+      await write(userId, async (tx) => {
         const book = await access.requireChangeable({ userId }, await books.lock(id, tx), bookAccess);
         await books.trash(book.userId, [id], now(), tx);
       });
@@ -274,7 +281,7 @@ export function createBooksService({ db, books, access, publish, now }: BooksSer
 
     async removeMany(userId: string, ids: string[]) {
       return {
-        count: await write(async (tx) => {
+        count: await write(userId, async (tx) => {
           const rows = await changeable(userId, await books.lockMany(userId, [...new Set(ids)], tx));
           return books.trash(userId, idsOf(rows), now(), tx);
         }),
@@ -283,7 +290,7 @@ export function createBooksService({ db, books, access, publish, now }: BooksSer
 
     async restore(userId: string, ids: string[]) {
       return {
-        count: await write(async (tx) => {
+        count: await write(userId, async (tx) => {
           const rows = await changeable(userId, await books.lockMany(userId, [...new Set(ids)], tx, 'trashed'));
           return books.restore(userId, idsOf(rows), tx);
         }),

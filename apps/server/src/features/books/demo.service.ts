@@ -19,6 +19,8 @@ import { SAMPLE_BOOKS } from './sample-books.js';
 export interface DemoServiceDeps {
   db: Database;
   books: BooksRepository;
+  /** Tells the user's open pages, in the batch's transaction, that the library changed. */
+  changed?: (userId: string, tx: Database) => Promise<void>;
   now: () => Date;
 }
 
@@ -33,7 +35,7 @@ const PHASE = 'Adding sample books';
  * on in one transaction, so a job run again (a retry, a restart after a crash) never adds a book twice.
  * Sample books are plain books the user may edit or delete; they record no activity.
  */
-export function createDemoService({ db, books, now }: DemoServiceDeps) {
+export function createDemoService({ db, books, changed, now }: DemoServiceDeps) {
   function valuesOf(sample: CreateBookRequest, index: number): BookValues {
     const status = statusOf(sample) ?? NEW_BOOK_DEFAULTS.status;
     // Spread the dates over the past weeks so "recently added" and "date read" sorts have something to order.
@@ -58,6 +60,7 @@ export function createDemoService({ db, books, now }: DemoServiceDeps) {
       const batch = SAMPLE_BOOKS.slice(added, added + SAMPLE_BATCH).map((s, i) => valuesOf(s, added + i));
       await books.insertMany(userId, batch, tx);
       await books.setDemoProgress(userId, added + batch.length, tx);
+      await changed?.(userId, tx);
       return added + batch.length;
     });
 
