@@ -6,7 +6,7 @@ import { bearerToken, requireUser, type Principal } from '../authentication.js';
 import { AppError } from '../errors.js';
 import { hashSecret } from '../secrets.js';
 import type { Hub } from './hub.js';
-import type { LiveEventsOptions } from './live-events.js';
+import type { LiveEventsOptions } from './options.js';
 import type { LiveEventsStore, StoredLiveEvent } from './store.js';
 import { openSseStream, type Credential } from './stream.js';
 
