@@ -6,7 +6,7 @@ import { ManageAccountsSlot } from '../features/books/components/book-form/manag
 import { useBooksReadCount } from '../features/goals/api/use-books-read-count';
 import { AppShell } from './app-shell';
 import { lazyScreen } from './lazy-screen';
-import { useLiveEvents } from './live-events-cache';
+import { useLiveEvents } from './use-live-events';
 import {
   BookDetailsPage,
   BookSummaryPage,

@@ -5,7 +5,8 @@ import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeEventSource } from '../test/fake-event-source';
 import { renderApp, testMe } from '../test/render-app';
-import { applyLiveEvent, useLiveEvents } from './live-events-cache';
+import { applyLiveEvent } from './live-events-cache';
+import { useLiveEvents } from './use-live-events';
 
 const job: Job = {
   id: 'job-9',
@@ -69,7 +70,7 @@ describe('the signed-in app', () => {
       return null;
     }
     const { queryClient, unmount } = renderApp({ me: testMe, ui: <Probe /> });
-    expect(FakeEventSource.instances).toHaveLength(1);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     const source = FakeEventSource.latest()!;
     act(() => source.emit('job.updated', { type: 'job.updated', job }, '3'));
     await waitFor(() => expect(queryClient.getQueryData(['jobs', 'job-9'])).toEqual(job));
@@ -86,6 +87,6 @@ describe('the signed-in app', () => {
   it('opens one stream in the signed-in app', async () => {
     const { findByRole } = renderApp({ me: testMe, route: '/dashboard' });
     await findByRole('heading', { name: 'Dashboard' }, { timeout: 5_000 });
-    expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/events']);
+    await waitFor(() => expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/events']));
   });
 });

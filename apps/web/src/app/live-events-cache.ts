@@ -1,7 +1,5 @@
 import type { LiveEvent } from '@bookshelf/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { bookKeys } from '../features/books/public';
 import { jobQueryKey } from '../lib/jobs/job-query-key';
 import { connectLiveEvents } from '../lib/live-events';
@@ -23,8 +21,6 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
   }
 }
 
-/** Keeps this tab's live-event stream open while the signed-in app is mounted. */
-export function useLiveEvents(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => connectLiveEvents({ onEvent: (event) => applyLiveEvent(queryClient, event) }), [queryClient]);
-}
+/** Opens this tab's stream and applies its events to the cache; returns the function that closes it. */
+export const connectToCache = (queryClient: QueryClient): (() => void) =>
+  connectLiveEvents({ onEvent: (event) => applyLiveEvent(queryClient, event) });

@@ -1,7 +1,8 @@
 import type { Job, LiveEvent } from '@bookshelf/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../test/fake-event-source';
-import { connectLiveEvents, liveEventsConnected } from './live-events';
+import { connectLiveEvents } from './live-events';
+import { liveEventsConnected } from './live-events-state';
 
 const job: Job = {
   id: 'job-1',

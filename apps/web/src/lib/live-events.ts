@@ -1,4 +1,5 @@
 import type { LiveEvent, LiveEventSchema, LiveEventType } from '@bookshelf/contract';
+import { countConnectedStream } from './live-events-state';
 
 export const LIVE_EVENTS_URL = '/api/events';
 
@@ -31,10 +32,6 @@ export interface LiveEventsOptions {
  * new one opened here, with backoff, resuming after the last event seen. Returns the function that closes
  * it (on sign-out, when the signed-in part of the app unmounts).
  */
-/** Streams of this tab that are open now; while one is, a page need not poll for what it would push. */
-let connectedStreams = 0;
-export const liveEventsConnected = (): boolean => connectedStreams > 0;
-
 export function connectLiveEvents({ onEvent, EventSource: Source = globalThis.EventSource }: LiveEventsOptions) {
   let source: EventSource | undefined;
   let lastEventId = '';
@@ -43,7 +40,7 @@ export function connectLiveEvents({ onEvent, EventSource: Source = globalThis.Ev
   let stopped = false;
   let connected = false;
   const setConnected = (now: boolean) => {
-    if (now !== connected) connectedStreams += now ? 1 : -1;
+    if (now !== connected) countConnectedStream(now ? 1 : -1);
     connected = now;
   };
 

@@ -1,7 +1,7 @@
 import { isFinishedJob, JobPaths } from '@bookshelf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
-import { liveEventsConnected } from '../live-events';
+import { liveEventsConnected } from '../live-events-state';
 import { jobQueryKey } from './job-query-key';
 
 /** How often an unfinished job is asked for while the live channel is down. */

@@ -151,7 +151,7 @@ describe('DashboardPage', () => {
     expect(screen.queryByText(/Welcome back/)).toBeNull();
     expect(screen.queryByRole('list', { name: 'Books by status' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Go to Settings' })).toBeNull();
-    const start = screen.getByRole('region', { name: 'Start your library' });
+    const start = await screen.findByRole('region', { name: 'Start your library' });
     expect(within(start).getByRole('link', { name: 'Add Book' }).getAttribute('href')).toBe('/dashboard?add=1');
     // Import is not offered until it works.
     expect(start.textContent).not.toMatch(/import/i);

@@ -1,14 +1,20 @@
 import type { Me } from '@bookshelf/contract';
 import { Settings, Target } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { focusRing, primaryButton } from '../../../components/ui/button-styles';
 import { cappedPercent, ProgressBar } from '../../../components/ui/progress-bar';
 import { useDashboardFacets } from '../api/use-dashboard-books';
 import { BookListCard } from '../components/book-list-card';
-import { FirstRun } from '../components/first-run';
 import { StatusCounts } from '../components/status-counts';
 import { ADD_BOOK_SEARCH, LIBRARY_PATH } from '../../books/public';
 import { settingsTabPath } from '../../settings/public';
+import { loadWithRetry } from '../../../lib/lazy-retry';
+
+// Only a library without a book shows it (once per reader, usually), so returning readers never download it.
+const FirstRun = lazy(() =>
+  loadWithRetry(() => import('../components/first-run')).then((m) => ({ default: m.FirstRun })),
+);
 
 interface DashboardPageProps {
   me: Me;
@@ -44,7 +50,13 @@ export function DashboardPage({ me, booksRead }: DashboardPageProps) {
           {facets.isPending ? '' : firstRun ? `Welcome, ${me.name}!` : `Welcome back, ${me.name}!`}
         </p>
       </div>
-      {firstRun ? <FirstRun /> : <LibraryOverview goal={me.readingGoal} booksRead={booksRead} />}
+      {firstRun ? (
+        <Suspense fallback={<div aria-busy="true" className="min-h-64" />}>
+          <FirstRun />
+        </Suspense>
+      ) : (
+        <LibraryOverview goal={me.readingGoal} booksRead={booksRead} />
+      )}
     </section>
   );
 }
