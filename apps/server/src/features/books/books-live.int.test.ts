@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Job } from '@bookshelf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signUp, type Browser } from '../../test/browser.js';
@@ -6,7 +7,8 @@ import { openSse, type SseClient } from '../../test/sse-client.js';
 
 /**
  * A change to a library reaches its owner's other open pages as a books.changed live event, sent at the
- * commit of the change; a refused change sends nothing, and nobody else hears of it.
+ * commit of the change; a refused change sends nothing, and nobody else hears of it. The sample library's
+ * job pushes its progress the same way, as job.updated events, until it has finished.
  */
 let t: TestApp;
 let url: string;
@@ -53,5 +55,29 @@ describe('books.changed', () => {
     expect(theirs.events()).toEqual([]);
     mine.close();
     theirs.close();
+  });
+});
+
+describe('job.updated', () => {
+  it('brings the sample library job’s progress to its owner’s stream until it has succeeded', async () => {
+    const { browser } = await signUp(t.app);
+    const stream = await streamOf(browser);
+    const started = await browser.post('/api/demo/load');
+    expect(started.statusCode).toBe(202);
+    const jobId = started.json<Job>().id;
+
+    const seen: Job[] = [];
+    while (seen.at(-1)?.state !== 'succeeded') {
+      const frame = await stream.next((f) => f.event === 'job.updated');
+      seen.push((JSON.parse(frame.data!) as { job: Job }).job);
+    }
+    expect(new Set(seen.map((job) => job.id))).toEqual(new Set([jobId]));
+    const counts = seen.map((job) => job.progress.current);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(seen.filter((job) => job.state === 'running' && job.progress.current > 0).length).toBeGreaterThan(1);
+    expect(seen.at(-1)).toMatchObject({ result: { added: 23 }, progress: { current: 23, total: 23 } });
+    // Each batch also told the page that the library changed.
+    expect(stream.events().filter((f) => f.event === 'books.changed').length).toBeGreaterThan(1);
+    stream.close();
   });
 });
