@@ -155,7 +155,7 @@ export async function buildApp(options: AppOptions) {
     }),
     accountsModule({ db, access }),
     activitiesModule({ db }),
-    jobsModule({ db, now: clock }),
+    jobsModule({ db, access, now: clock }),
     liveEventsModule(live),
   ];
 

@@ -57,7 +57,11 @@ it('shows a job only to its owner, cancels a waiting one, and runs a cancelled l
   const job = (await owner.browser.post('/api/demo/load')).json<Job>();
   expect((await other.browser.get(`/api/jobs/${job.id}`)).statusCode).toBe(404);
   expect((await other.browser.delete(`/api/jobs/${job.id}`)).statusCode).toBe(404);
-  expect((await owner.browser.get('/api/jobs/not-a-uuid')).statusCode).toBe(404);
+  // Another reader's cancel changed nothing.
+  expect((await owner.browser.get(`/api/jobs/${job.id}`)).json()).toMatchObject({ state: 'queued' });
+  const malformed = await owner.browser.get('/api/jobs/not-a-uuid');
+  expect(malformed.statusCode).toBe(400);
+  expect(malformed.json().error.message).toMatch(/^Invalid params\.id/);
   const cancelled = await owner.browser.delete(`/api/jobs/${job.id}`);
   expect(cancelled.json()).toMatchObject({ state: 'cancelled' });
   await t.app.jobs.drain();

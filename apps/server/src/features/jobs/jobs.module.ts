@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { Access } from '../../platform/access/access.js';
 import { featureModule, HOURLY, type FeatureModule } from '../../platform/feature-module.js';
 import { defineJob } from '../../platform/jobs/job-definition.js';
 import { createJobsRepository } from '../../platform/jobs/job-store.js';
@@ -10,11 +11,11 @@ export const FINISHED_JOB_RETENTION_DAYS = 7;
 const PURGE_JOB = 'jobs.purge-finished';
 
 /** Reading and cancelling one's jobs, and the hourly purge of old ones. */
-export function jobsModule({ db, now }: { db: Database; now: () => Date }): FeatureModule {
+export function jobsModule({ db, access, now }: { db: Database; access: Access; now: () => Date }): FeatureModule {
   const jobs = createJobsRepository(db);
   return featureModule({
     name: 'jobs',
-    routes: [jobsRoutes({ jobs })],
+    routes: [jobsRoutes({ jobs, access })],
     jobs: [
       defineJob({
         kind: PURGE_JOB,

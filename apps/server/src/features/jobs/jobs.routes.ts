@@ -1,25 +1,20 @@
-import { JobSchema } from '@bookshelf/contract';
+import { IdParamsSchema, JobSchema } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import { requireUser } from '../../platform/authentication.js';
-import { notFound } from '../../platform/errors.js';
+import type { JobRow } from '../../db/schema/index.js';
 import { toJob, type JobsRepository } from '../../platform/jobs/job-store.js';
 
 const tags = ['jobs'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const IdParams = z.object({ id: z.string() });
-const JOB_NOT_FOUND = 'Job not found.';
 
-/** Another user's job and a malformed id answer alike: 404, so existence does not leak. */
-function found<T>(id: string, lookup: (id: string) => Promise<T | undefined>): Promise<T> {
-  if (!UUID.test(id)) throw notFound(JOB_NOT_FOUND);
-  return lookup(id).then((row) => {
-    if (!row) throw notFound(JOB_NOT_FOUND);
-    return row;
-  });
-}
+/** A job is its user's alone; the platform's own jobs (sweeps, deliveries) belong to nobody who could ask. */
+const jobAccess: AccessPolicy<JobRow & { userId: string }> = {
+  resource: (job) => ownedPrivately(job.userId),
+  notFound: 'Job not found.',
+};
+const usersJob = (row: JobRow | undefined) => (row?.userId ? { ...row, userId: row.userId } : undefined);
 
-export function jobsRoutes({ jobs }: { jobs: JobsRepository }): FastifyPluginAsyncZod {
+export function jobsRoutes({ jobs, access }: { jobs: JobsRepository; access: Access }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/jobs/:id',
@@ -27,13 +22,14 @@ export function jobsRoutes({ jobs }: { jobs: JobsRepository }): FastifyPluginAsy
         schema: {
           tags,
           summary: 'One of my jobs: state, progress, result',
-          params: IdParams,
+          params: IdParamsSchema,
           response: { 200: JobSchema },
         },
       },
       async (request) => {
         const { userId } = requireUser(request);
-        return toJob(await found(request.params.id, (id) => jobs.findForUser(userId, id)));
+        const job = usersJob(await jobs.findById(request.params.id));
+        return toJob(await access.requireVisible({ userId }, job, jobAccess));
       },
     );
 
@@ -43,13 +39,18 @@ export function jobsRoutes({ jobs }: { jobs: JobsRepository }): FastifyPluginAsy
         schema: {
           tags,
           summary: 'Cancel one of my jobs (a running one stops at its next step)',
-          params: IdParams,
+          params: IdParamsSchema,
           response: { 200: JobSchema },
         },
       },
       async (request) => {
         const { userId } = requireUser(request);
-        return toJob(await found(request.params.id, (id) => jobs.cancelForUser(userId, id)));
+        const job = await access.requireChangeable(
+          { userId },
+          usersJob(await jobs.findById(request.params.id)),
+          jobAccess,
+        );
+        return toJob((await jobs.cancel(job.id)) ?? job);
       },
     );
   };
