@@ -91,7 +91,10 @@ export function createJobRunner(options: JobRunnerOptions) {
     if (aborted?.reason === 'lease lost') return undefined;
     if (aborted?.reason === 'cancelled') return store.finish(row.id, 'cancelled', {});
     // Stopping: a handler that gave up on its signal gives the job back; one that failed otherwise failed.
-    if (aborted?.reason === 'stopping' && (error === aborted || (error instanceof Error && error.name === 'AbortError'))) {
+    if (
+      aborted?.reason === 'stopping' &&
+      (error === aborted || (error instanceof Error && error.name === 'AbortError'))
+    ) {
       return store.handBack(row.id);
     }
     const policy = policyOf(definition);

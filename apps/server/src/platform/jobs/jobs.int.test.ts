@@ -188,7 +188,10 @@ describe('a cancel asked while a job runs is never lost', () => {
     await runner.start();
     await until(() => started.size === 2);
     const requested = { cancelRequestedAt: new Date() };
-    await database.db.update(jobs).set(requested).where(inArray(jobs.id, [retried.id, stopped.id]));
+    await database.db
+      .update(jobs)
+      .set(requested)
+      .where(inArray(jobs.id, [retried.id, stopped.id]));
     release();
     await until(async () => (await state(retried.id)).state !== 'running');
     await runner.stop(0);
