@@ -190,7 +190,12 @@ export function createJobRunner(options: JobRunnerOptions) {
     if (!expired) return rows.length;
     const taken = await store.claimExpired(kinds, concurrency - running.size, leaseMs);
     for (const row of taken) {
-      const ended = await endTakenOver(row);
+      // Not finished for a database error: run it rather than leave it held by this instance, which never
+      // takes over its own jobs.
+      const ended = await endTakenOver(row).catch((err: unknown) => {
+        log.warn({ err, jobId: row.id }, 'could not end a job taken over; running it');
+        return undefined;
+      });
       if (ended) tell(ended);
       else start(row, leasedAt);
     }
