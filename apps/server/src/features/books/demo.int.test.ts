@@ -2,6 +2,7 @@ import type { Job } from '@bookshelf/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/index.js';
+import { createJobsRepository } from '../../platform/jobs/job-store.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signUp } from '../../test/browser.js';
 import { SAMPLE_BOOKS } from './sample-books.js';
@@ -72,4 +73,17 @@ it('shows a job only to its owner, cancels a waiting one, and runs a cancelled l
   expect(again.json()).toMatchObject({ id: job.id, state: 'queued' });
   await t.app.jobs.drain();
   expect((await owner.browser.get('/api/books')).json().total).toBe(SAMPLE_BOOKS.length);
+});
+
+it('runs a cancelled load whose job was purged when asked again', async () => {
+  const { browser } = await signUp(t.app);
+  const job = (await browser.post('/api/demo/load')).json<Job>();
+  expect((await browser.delete(`/api/jobs/${job.id}`)).json()).toMatchObject({ state: 'cancelled' });
+  await createJobsRepository(t.database.db).purgeFinishedBefore(new Date(Date.now() + 60_000));
+  const again = await browser.post('/api/demo/load');
+  expect(again.statusCode).toBe(202);
+  expect(again.json<Job>().id).not.toBe(job.id);
+  await t.app.jobs.drain();
+  expect((await browser.get('/api/books')).json().total).toBe(SAMPLE_BOOKS.length);
+  expect((await browser.post('/api/demo/load')).statusCode).toBe(409);
 });

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { defineJob, type JobContext } from '../../platform/jobs/job-definition.js';
-import { enqueueJob, requeueFinishedJob, toJob } from '../../platform/jobs/job-store.js';
+import { addJob, enqueueJob, requeueFinishedJob, toJob } from '../../platform/jobs/job-store.js';
 import { inputToValues, statusOf, withSearchText } from './book-mapper.js';
 import type { BooksRepository, BookValues } from './books.repository.js';
 import { SAMPLE_BOOKS } from './sample-books.js';
@@ -80,7 +80,12 @@ export function createDemoService({ db, books, changed, now }: DemoServiceDeps) 
           return toJob(await enqueueJob(tx, LOAD_SAMPLE_JOB, { userId }, { userId, dedupeKey }));
         }
         // A load that was cancelled or gave up carries on where it stopped; a finished or running one is 409.
-        const again = await requeueFinishedJob(tx, dedupeKey);
+        // Its job may be purged already (finished jobs are kept 7 days): an unfinished load gets a new one.
+        const unfinished = async () =>
+          ((await books.lockDemoProgress(userId, tx)) ?? SAMPLE_BOOKS.length) < SAMPLE_BOOKS.length;
+        const again =
+          (await requeueFinishedJob(tx, dedupeKey)) ??
+          ((await unfinished()) ? await addJob(tx, LOAD_SAMPLE_JOB, { userId }, { userId, dedupeKey }) : undefined);
         if (!again) throw new AppError(409, ErrorCode.conflict, BookMessages.demoLoaded);
         return toJob(again);
       });

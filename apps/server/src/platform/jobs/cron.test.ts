@@ -22,10 +22,15 @@ describe('parseCron', () => {
     expect(next('0 0 * * 1-5', '2030-01-04T12:00:00Z')).toBe('2030-01-07T00:00:00.000Z');
   });
 
+  it('finds 29 February years ahead, past a century that skips it', () => {
+    expect(next('0 0 29 2 *', '2030-01-01T00:00:00Z')).toBe('2032-02-29T00:00:00.000Z');
+    expect(next('30 6 29 2 *', '2096-02-29T06:30:00Z')).toBe('2104-02-29T06:30:00.000Z');
+  });
+
   it('refuses what it cannot read instead of guessing', () => {
     expect(() => parseCron('0 * * *')).toThrow('expected 5 fields');
     expect(() => parseCron('60 * * * *')).toThrow('out of range');
     expect(() => parseCron('0 0 * * MON')).toThrow('cannot read');
-    expect(() => parseCron('0 0 31 2 *').next(new Date('2030-01-01T00:00:00Z'))).toThrow('no minute within a year');
+    expect(() => parseCron('0 0 31 2 *').next(new Date('2030-01-01T00:00:00Z'))).toThrow('no minute within 8 years');
   });
 });

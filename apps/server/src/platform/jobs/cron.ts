@@ -30,8 +30,11 @@ function parseField(text: string, { name, min, max }: (typeof FIELDS)[number]): 
   return values;
 }
 
-/** A year of minutes: an expression that matches none of them (31 February) never fires. */
-const SEARCH_LIMIT_MINUTES = 366 * 24 * 60;
+/**
+ * How far ahead `next` looks: 29 February comes at least once in 8 years (2096 to 2104 skips 2100), so an
+ * expression that matches nothing in that time (31 February) never fires.
+ */
+const SEARCH_YEARS = 8;
 
 export function parseCron(expression: string): Cron {
   const parts = expression.trim().split(/\s+/);
@@ -50,18 +53,17 @@ export function parseCron(expression: string): Cron {
     next(after) {
       const t = new Date(after.getTime());
       t.setUTCSeconds(0, 0);
-      for (let i = 0; i < SEARCH_LIMIT_MINUTES; i += 1) {
-        t.setUTCMinutes(t.getUTCMinutes() + 1);
-        if (
-          minutes!.has(t.getUTCMinutes()) &&
-          hours!.has(t.getUTCHours()) &&
-          months!.has(t.getUTCMonth() + 1) &&
-          dayMatches(t)
-        ) {
-          return new Date(t.getTime());
-        }
+      t.setUTCMinutes(t.getUTCMinutes() + 1);
+      const limit = new Date(t.getTime());
+      limit.setUTCFullYear(limit.getUTCFullYear() + SEARCH_YEARS);
+      // Skips a whole day or hour that cannot match, so eight years take a few thousand steps.
+      while (t <= limit) {
+        if (!months!.has(t.getUTCMonth() + 1) || !dayMatches(t)) t.setUTCHours(24, 0, 0, 0);
+        else if (!hours!.has(t.getUTCHours())) t.setUTCHours(t.getUTCHours() + 1, 0, 0, 0);
+        else if (!minutes!.has(t.getUTCMinutes())) t.setUTCMinutes(t.getUTCMinutes() + 1);
+        else return new Date(t.getTime());
       }
-      throw new Error(`cron "${expression}" matches no minute within a year`);
+      throw new Error(`cron "${expression}" matches no minute within ${SEARCH_YEARS} years`);
     },
   };
 }

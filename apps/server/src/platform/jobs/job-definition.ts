@@ -33,3 +33,6 @@ export function defineJob<P>(definition: JobDefinition<P>): JobDefinition {
 }
 
 export const NO_PROGRESS: JobProgress = { current: 0, total: null, phase: null };
+
+/** The job that delivers one outbox event to one subscriber (outbox.ts); the purge reads it too (job-store.ts). */
+export const DELIVER_EVENT_JOB = 'outbox.deliver';

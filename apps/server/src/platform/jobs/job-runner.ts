@@ -24,6 +24,11 @@ export interface JobRunnerOptions {
   pollIntervalMs?: number;
   /** A claimed job is this instance's for this long, renewed by a heartbeat every third of it. */
   leaseMs?: number;
+  /**
+   * After a graceful stop aborts a handler, how long it may take to end before its job is handed back
+   * (one that ends in this time has its real outcome recorded).
+   */
+  abortWaitMs?: number;
   /** How often due schedules are looked for. */
   scheduleCheckMs?: number;
   /** The clock of schedules; tests move it instead of waiting for the next hour. */
@@ -42,6 +47,8 @@ class JobAbort extends Error {
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
+export const STOPPED_TOO_OFTEN = 'It stopped its server too often: each attempt ended with its process.';
+
 /** Words a reader can use; a stack trace never reaches the row. */
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
@@ -56,6 +63,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const pollIntervalMs = options.pollIntervalMs ?? 50;
   const leaseMs = options.leaseMs ?? 30_000;
   const scheduleCheckMs = options.scheduleCheckMs ?? 1_000;
+  const abortWaitMs = options.abortWaitMs ?? 1_000;
   const owner = options.instanceId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const store = createJobStore(db, owner);
   const definitions = new Map(options.definitions.map((d) => [d.kind, d]));
@@ -77,10 +85,19 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   };
 
+  const policyOf = (definition: JobDefinition) => ({ ...DEFAULT_RETRY_POLICY, ...definition.retry });
+
   async function settle(row: JobRow, definition: JobDefinition, error: unknown, aborted: JobAbort | undefined) {
-    if (aborted?.reason === 'stopping' || aborted?.reason === 'lease lost') return undefined;
+    if (aborted?.reason === 'lease lost') return undefined;
     if (aborted?.reason === 'cancelled') return store.finish(row.id, 'cancelled', {});
-    const policy = { ...DEFAULT_RETRY_POLICY, ...definition.retry };
+    // Stopping: a handler that gave up on its signal gives the job back; one that failed otherwise failed.
+    if (
+      aborted?.reason === 'stopping' &&
+      (error === aborted || (error instanceof Error && error.name === 'AbortError'))
+    ) {
+      return store.handBack(row.id);
+    }
+    const policy = policyOf(definition);
     const message = messageOf(error);
     if (row.attempts >= policy.attempts || error instanceof ZodError) {
       log.error({ err: error, jobId: row.id, kind: row.kind }, 'job failed for good');
@@ -90,7 +107,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     return store.retryLater(row.id, message, retryDelayMs(row.attempts, policy));
   }
 
-  async function execute(row: JobRow): Promise<void> {
+  async function execute(row: JobRow, leasedAt: number): Promise<void> {
     const definition = definitions.get(row.kind)!;
     const controller = new AbortController();
     let aborted: JobAbort | undefined;
@@ -101,9 +118,15 @@ export function createJobRunner(options: JobRunnerOptions) {
       aborted = why;
       controller.abort(why);
     };
+    // When the lease was last renewed, as of the moment the renewal was sent (the database's lease runs
+    // from a moment later). Once a lease's time passed unrenewed, another instance may have taken the job.
+    let renewedAt = leasedAt;
     const beat = setInterval(() => {
+      if (Date.now() - renewedAt >= leaseMs) return abort(new JobAbort('lease lost'));
+      const sentAt = Date.now();
       store.heartbeat(row.id, leaseMs).then(
         ({ held, cancel }) => {
+          if (held) renewedAt = Math.max(renewedAt, sentAt);
           if (!held) abort(new JobAbort('lease lost'));
           else if (cancel) abort(new JobAbort('cancelled'));
         },
@@ -128,9 +151,12 @@ export function createJobRunner(options: JobRunnerOptions) {
           if (why) throw why;
         },
       });
-      after = aborted
-        ? await settle(row, definition, aborted, aborted)
-        : await store.finish(row.id, 'succeeded', { result: result ?? null, error: null });
+      // A handler that completes after a graceful stop's abort still did its work: record it.
+      const why = abortedNow();
+      after =
+        why && why.reason !== 'stopping'
+          ? await settle(row, definition, why, why)
+          : await store.finish(row.id, 'succeeded', { result: result ?? null, error: null });
     } catch (error) {
       after = await settle(row, definition, error, aborted).catch((err: unknown) => {
         log.error({ err, jobId: row.id }, 'could not record a job failure');
@@ -142,10 +168,10 @@ export function createJobRunner(options: JobRunnerOptions) {
     tell(after);
   }
 
-  function start(row: JobRow) {
+  function start(row: JobRow, leasedAt: number) {
     const entry = { done: Promise.resolve(), abort: (() => undefined) as (why: JobAbort) => void };
     running.set(row.id, entry);
-    entry.done = execute(row)
+    entry.done = execute(row, leasedAt)
       .catch((err: unknown) => log.error({ err, jobId: row.id }, 'job runner failed'))
       .finally(() => {
         running.delete(row.id);
@@ -158,10 +184,34 @@ export function createJobRunner(options: JobRunnerOptions) {
    * ran out are looked for too when `expired` (each second, not on every poll: it is rare work).
    */
   async function claimAndStart(expired: boolean): Promise<number> {
+    const leasedAt = Date.now();
     const rows = await store.claim(kinds, concurrency - running.size, leaseMs);
-    if (expired) rows.push(...(await store.claimExpired(kinds, concurrency - running.size - rows.length, leaseMs)));
-    rows.forEach(start);
-    return rows.length;
+    rows.forEach((row) => start(row, leasedAt));
+    if (!expired) return rows.length;
+    const taken = await store.claimExpired(kinds, concurrency - running.size, leaseMs);
+    for (const row of taken) {
+      // Not finished for a database error: run it rather than leave it held by this instance, which never
+      // takes over its own jobs.
+      const ended = await endTakenOver(row).catch((err: unknown) => {
+        log.warn({ err, jobId: row.id }, 'could not end a job taken over; running it');
+        return undefined;
+      });
+      if (ended) tell(ended);
+      else start(row, leasedAt);
+    }
+    return rows.length + taken.length;
+  }
+
+  /**
+   * A job taken over from a dead process is not run again when its cancel was asked, or when it has used
+   * its attempts: a job that kills its process would otherwise be retried forever, as no failure is ever
+   * recorded for it. Answers the finished row, or undefined when the job is to run.
+   */
+  async function endTakenOver(row: JobRow): Promise<JobRow | undefined> {
+    if (row.cancelRequestedAt) return store.finish(row.id, 'cancelled', {});
+    if (row.attempts <= policyOf(definitions.get(row.kind)!).attempts) return undefined;
+    log.error({ jobId: row.id, kind: row.kind, attempts: row.attempts - 1 }, 'job stopped its server too often');
+    return store.finish(row.id, 'dead', { error: STOPPED_TOO_OFTEN });
   }
 
   let wakeRequested = false;
@@ -185,13 +235,14 @@ export function createJobRunner(options: JobRunnerOptions) {
   async function poll() {
     while (!stopping) {
       let claimed = 0;
+      let periodic = false;
+      if (Date.now() - lastScheduleCheck >= scheduleCheckMs) {
+        lastScheduleCheck = Date.now();
+        periodic = true;
+        // Apart from the claim: a schedule that fails must not keep due and expired jobs waiting.
+        await scheduler.tick().catch((err: unknown) => log.warn({ err }, 'firing due schedules failed'));
+      }
       try {
-        let periodic = false;
-        if (Date.now() - lastScheduleCheck >= scheduleCheckMs) {
-          lastScheduleCheck = Date.now();
-          periodic = true;
-          await scheduler.tick();
-        }
         if (running.size < concurrency) claimed = await claimAndStart(periodic);
       } catch (err) {
         log.warn({ err }, 'looking for due jobs failed');
@@ -208,12 +259,19 @@ export function createJobRunner(options: JobRunnerOptions) {
     wake();
     await loop;
     loop = undefined;
-    const settled = Promise.all([...running.values()].map((r) => r.done));
-    await Promise.race([settled, delay(graceMs)]);
+    const settled = () => Promise.all([...running.values()].map((r) => r.done));
+    await Promise.race([settled(), delay(graceMs)]);
+    // Aborted handlers get a moment to end, and their job records how it ended; only jobs whose handler is
+    // still running after it are handed back (a handler that ignores its signal may yet run on).
+    for (const entry of running.values()) entry.abort(new JobAbort('stopping'));
+    await Promise.race([settled(), delay(abortWaitMs)]);
     await Promise.all(
-      [...running.entries()].map(async ([id, entry]) => {
-        entry.abort(new JobAbort('stopping'));
-        tell(await store.handBack(id).catch(() => undefined));
+      [...running.keys()].map(async (id) => {
+        try {
+          tell(await store.handBack(id));
+        } catch (err) {
+          log.error({ err, jobId: id }, 'could not hand a job back; it is taken over when its lease ends');
+        }
       }),
     );
   }
@@ -248,13 +306,15 @@ export function createJobRunner(options: JobRunnerOptions) {
       for (;;) {
         const claimed = running.size < concurrency ? await claimAndStart(true) : 0;
         if (running.size === 0 && claimed === 0) return;
-        await Promise.race([...running.values()].map((r) => r.done));
+        // Taken-over jobs may all have been finished at once, leaving nothing running to wait for.
+        if (running.size > 0) await Promise.race([...running.values()].map((r) => r.done));
       }
     },
 
     /**
-     * Stops claiming, lets the jobs under way finish for up to `graceMs`, then hands the rest back
-     * (waiting again, the attempt not counted) and aborts their handlers. A second call while a stop is
+     * Stops claiming, lets the jobs under way finish for up to `graceMs`, then aborts their handlers,
+     * waits up to `abortWaitMs` for them to end (a job whose handler completes is recorded as such) and
+     * hands the rest back (waiting again, the attempt not counted). A second call while a stop is
      * under way joins it (app.close() after the graceful stop main.ts began does not cut the grace short).
      */
     stop(graceMs = 0): Promise<void> {

@@ -1,7 +1,8 @@
 import type { Job, JobProgress, JobState } from '@bookshelf/contract';
-import { and, eq, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { jobs, outboxEvents, type JobRow } from '../../db/schema/index.js';
+import { DELIVER_EVENT_JOB } from './job-definition.js';
 
 /**
  * The SQL of the job queue (decision 014). Every statement is one round trip, so it works the same on
@@ -35,6 +36,24 @@ export function toJob(row: JobRow): Job {
   };
 }
 
+/** Adds a job unless one with its dedupe key exists (then answers undefined). */
+export async function addJob(
+  db: Database,
+  kind: string,
+  payload: unknown = {},
+  options: EnqueueOptions = {},
+): Promise<JobRow | undefined> {
+  const values = {
+    kind,
+    payload: payload ?? {},
+    userId: options.userId ?? null,
+    dedupeKey: options.dedupeKey ?? null,
+    ...(options.runAt ? { runAt: options.runAt } : {}),
+  };
+  const [added] = await db.insert(jobs).values(values).onConflictDoNothing().returning();
+  return added;
+}
+
 /**
  * Adds a job through `db`, which may be a caller's transaction (see db/transaction.ts): the job exists
  * exactly when the caller's change commits.
@@ -45,14 +64,7 @@ export async function enqueueJob(
   payload: unknown = {},
   options: EnqueueOptions = {},
 ): Promise<JobRow> {
-  const values = {
-    kind,
-    payload: payload ?? {},
-    userId: options.userId ?? null,
-    dedupeKey: options.dedupeKey ?? null,
-    ...(options.runAt ? { runAt: options.runAt } : {}),
-  };
-  const [added] = await db.insert(jobs).values(values).onConflictDoNothing().returning();
+  const added = await addJob(db, kind, payload, options);
   if (added) return added;
   const [existing] = await db
     .select()
@@ -87,6 +99,18 @@ export async function requeueFinishedJob(db: Database, dedupeKey: string): Promi
   return row;
 }
 
+/**
+ * A job handed back or to be retried whose cancel was asked meanwhile ends cancelled instead: the user's
+ * cancel is never lost to a re-queue.
+ */
+const cancelAsked = sql`${jobs.cancelRequestedAt} is not null`;
+const unlessCancelled = (waiting: JobState) => ({
+  state: sql<JobState>`case when ${cancelAsked} then 'cancelled' else ${waiting} end`,
+  finishedAt: sql<Date | null>`case when ${cancelAsked} then now() end`,
+  lockedBy: null,
+  lockedUntil: null,
+});
+
 export function createJobStore(db: Database, owner: string) {
   const mine = (id: string) => and(eq(jobs.id, id), eq(jobs.lockedBy, owner), eq(jobs.state, 'running'));
   const first = (rows: JobRow[]) => rows[0];
@@ -120,12 +144,18 @@ export function createJobStore(db: Database, owner: string) {
      * PostgreSQL can walk the partial index jobs_ready_idx in run_at order and stop after `limit` rows.
      */
     claim(kinds: string[], limit: number, leaseMs: number): Promise<JobRow[]> {
-      return take(kinds, limit, leaseMs, and(sql`${jobs.state} in ('queued', 'failed')`, lte(jobs.runAt, sql`now()`)));
+      return take(
+        kinds,
+        limit,
+        leaseMs,
+        and(sql`${jobs.state} in ('queued', 'failed')`, lte(jobs.runAt, sql`now()`), isNull(jobs.cancelRequestedAt)),
+      );
     },
 
     /**
      * Claims running jobs whose lease ran out: their process died. Never its own: a job this instance still
-     * runs keeps it, even if a stall let the lease lapse.
+     * runs keeps it, even if a stall let the lease lapse. The caller finishes a claimed job that was
+     * cancelled or is past its attempts instead of running it (job-runner.ts).
      */
     claimExpired(kinds: string[], limit: number, leaseMs: number): Promise<JobRow[]> {
       return take(
@@ -160,29 +190,29 @@ export function createJobStore(db: Database, owner: string) {
       );
     },
 
-    /** Back to waiting, tried again after `delayMs` (state `failed` tells a reader a retry is coming). */
+    /**
+     * Back to waiting, tried again after `delayMs` (state `failed` tells a reader a retry is coming);
+     * cancelled instead when its cancel was asked.
+     */
     async retryLater(id: string, error: string, delayMs: number) {
       return first(
         await db
           .update(jobs)
-          .set({ state: 'failed', error, runAt: sql`now() + ${interval(delayMs)}`, lockedBy: null, lockedUntil: null })
+          .set({ ...unlessCancelled('failed'), error, runAt: sql`now() + ${interval(delayMs)}` })
           .where(mine(id))
           .returning(),
       );
     },
 
-    /** A graceful stop gives a job back untouched: waiting, due now, and this attempt not counted. */
+    /**
+     * A graceful stop gives a job back untouched: waiting, due now, and this attempt not counted; cancelled
+     * instead when its cancel was asked.
+     */
     async handBack(id: string) {
       return first(
         await db
           .update(jobs)
-          .set({
-            state: 'queued',
-            attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-            runAt: sql`now()`,
-            lockedBy: null,
-            lockedUntil: null,
-          })
+          .set({ ...unlessCancelled('queued'), attempts: sql`greatest(${jobs.attempts} - 1, 0)`, runAt: sql`now()` })
           .where(mine(id))
           .returning(),
       );
@@ -219,10 +249,23 @@ export function createJobsRepository(db: Database) {
       return this.findById(id);
     },
 
-    /** Finished jobs and delivered events are kept a while for their readers, then removed. */
+    /**
+     * Finished jobs and delivered events are kept a while for their readers, then removed. An event is
+     * kept while a delivery of it is unfinished (one waiting out a long backoff would find it gone).
+     */
     async purgeFinishedBefore(cutoff: Date): Promise<void> {
       await db.delete(jobs).where(and(isNotNull(jobs.finishedAt), lt(jobs.finishedAt, cutoff)));
-      await db.delete(outboxEvents).where(lt(outboxEvents.createdAt, cutoff));
+      const pending = db
+        .select({ id: sql`1` })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.kind, DELIVER_EVENT_JOB),
+            isNull(jobs.finishedAt),
+            sql`${jobs.payload} ->> 'eventId' = ${outboxEvents.id}::text`,
+          ),
+        );
+      await db.delete(outboxEvents).where(and(lt(outboxEvents.createdAt, cutoff), notExists(pending)));
     },
   };
 }

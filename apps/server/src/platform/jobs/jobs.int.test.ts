@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client.js';
@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { createTestDatabase } from '../../test/database.js';
 import { secondHandle, testRunner, until } from '../../test/jobs.js';
 import { defineJob } from './job-definition.js';
+import { STOPPED_TOO_OFTEN } from './job-runner.js';
 import { enqueueJob } from './job-store.js';
 
 let database: DatabaseHandle & { url?: string };
@@ -22,6 +23,17 @@ afterAll(async () => {
 });
 
 const state = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+/** A job as a process that died while running it leaves it: running, its lease over. */
+const orphan = async (kind: string, fields: Partial<typeof jobs.$inferInsert> = {}) =>
+  (
+    await database.db
+      .insert(jobs)
+      .values({ kind, state: 'running', attempts: 1, lockedBy: 'gone', lockedUntil: new Date(0), ...fields })
+      .returning()
+  )[0]!;
+/** A handler that waits for its signal, then ends as handlers should: rejecting with its reason. */
+const untilAborted = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
 const counter = (kind: string, seen: string[], work: () => Promise<void> = async () => undefined) =>
   defineJob({
     kind,
@@ -100,6 +112,19 @@ describe('failures', () => {
     expect(tries[2]! - tries[1]!).toBeGreaterThanOrEqual(95);
   });
 
+  it('a job taken over past its attempts is dead, not run again: it stopped its server each time', async () => {
+    const seen: string[] = [];
+    const runner = testRunner(database.db, {
+      definitions: [{ ...counter('test.crashy', seen), retry: { attempts: 3 } }],
+    });
+    const spent = await orphan('test.crashy', { attempts: 3, payload: { n: 1 } });
+    const left = await orphan('test.crashy', { attempts: 2, payload: { n: 2 } });
+    await runner.drain();
+    expect(await state(spent.id)).toMatchObject({ state: 'dead', attempts: 4, error: STOPPED_TOO_OFTEN });
+    expect(await state(left.id)).toMatchObject({ state: 'succeeded', attempts: 3 });
+    expect(seen).toEqual([`2:${left.id}`]);
+  });
+
   it('a payload that does not parse is dead at once', async () => {
     const runner = testRunner(database.db, { definitions: [counter('test.bad-payload', [])] });
     const job = await enqueueJob(database.db, 'test.bad-payload', { n: 'not a number' });
@@ -137,6 +162,107 @@ describe('cancellation and progress', () => {
   });
 });
 
+describe('a cancel asked while a job runs is never lost', () => {
+  it('to a retry, a hand-back, a claim or a takeover', async () => {
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started = new Set<string>();
+    const runner = testRunner(database.db, {
+      // A long lease: no heartbeat sees the cancel first.
+      leaseMs: 60_000,
+      definitions: [
+        defineJob({
+          kind: 'test.cancel-late',
+          payload: z.object({ how: z.string() }),
+          run: async ({ how }, { signal }) => {
+            started.add(how);
+            if (how === 'stop') return untilAborted(signal);
+            await gate;
+            throw new Error('broken');
+          },
+        }),
+      ],
+    });
+    const retried = await enqueueJob(database.db, 'test.cancel-late', { how: 'retry' });
+    const stopped = await enqueueJob(database.db, 'test.cancel-late', { how: 'stop' });
+    await runner.start();
+    await until(() => started.size === 2);
+    const requested = { cancelRequestedAt: new Date() };
+    await database.db
+      .update(jobs)
+      .set(requested)
+      .where(inArray(jobs.id, [retried.id, stopped.id]));
+    release();
+    await until(async () => (await state(retried.id)).state !== 'running');
+    await runner.stop(0);
+    for (const id of [retried.id, stopped.id]) {
+      expect(await state(id)).toMatchObject({ state: 'cancelled', lockedBy: null, finishedAt: expect.any(Date) });
+    }
+
+    const waiting = (await enqueueJob(database.db, 'test.cancel-late', { how: 'claim' })).id;
+    await database.db.update(jobs).set(requested).where(eq(jobs.id, waiting));
+    const orphaned = (await orphan('test.cancel-late', { payload: { how: 'takeover' }, ...requested })).id;
+    await testRunner(database.db, { definitions: [counter('test.cancel-late', [])] }).drain();
+    expect(await state(waiting)).toMatchObject({ state: 'queued' });
+    expect(await state(orphaned)).toMatchObject({ state: 'cancelled' });
+    expect([...started].sort()).toEqual(['retry', 'stop']);
+  });
+});
+
+describe('lease', () => {
+  it('a runner whose heartbeats cannot renew its lease aborts the handler once the lease has run out', async () => {
+    let reason: unknown;
+    let started = false;
+    const runner = testRunner(database.db, {
+      leaseMs: 300,
+      definitions: [
+        defineJob({
+          kind: 'test.stuck-heartbeat',
+          payload: z.object({}),
+          run: async (_, { signal }) => {
+            started = true;
+            signal.addEventListener('abort', () => (reason = signal.reason));
+            return untilAborted(signal);
+          },
+        }),
+      ],
+    });
+    const job = await enqueueJob(database.db, 'test.stuck-heartbeat');
+    await runner.start();
+    await until(() => started);
+    // Another connection holds the job's row: every heartbeat waits (on PGlite, every query does).
+    const heldAt = Date.now();
+    await inTransaction(other.db, async (tx) => {
+      await tx.select().from(jobs).where(eq(jobs.id, job.id)).for('update');
+      await until(() => reason !== undefined, 3_000);
+    });
+    expect(reason).toMatchObject({ reason: 'lease lost' });
+    expect(Date.now() - heldAt).toBeLessThan(1_000);
+    await runner.stop(0);
+  });
+});
+
+describe('schedules and claims', () => {
+  it('a schedule that fails does not keep jobs whose lease ran out from being taken over', async () => {
+    let reads = 0;
+    const runner = testRunner(database.db, {
+      definitions: [counter('test.after-tick', [])],
+      schedules: [{ name: 'test.broken-clock', cron: '* * * * *', kind: 'test.after-tick' }],
+      scheduleCheckMs: 10,
+      // Registering reads the clock once; every tick after it fails.
+      now: () => {
+        reads += 1;
+        if (reads > 1) throw new Error('clock broken');
+        return new Date();
+      },
+    });
+    const job = await orphan('test.after-tick', { payload: { n: 1 } });
+    await runner.start();
+    await until(async () => (await state(job.id)).state === 'succeeded', 3_000);
+    await runner.stop(1_000);
+  });
+});
+
 describe('graceful stop', () => {
   it('hands a job that outlives the grace period back, its attempt not counted', async () => {
     let started = false;
@@ -147,7 +273,7 @@ describe('graceful stop', () => {
           payload: z.object({}),
           run: async (_, { signal }) => {
             started = true;
-            await new Promise((resolve) => signal.addEventListener('abort', resolve));
+            return untilAborted(signal);
           },
         }),
       ],
@@ -157,6 +283,38 @@ describe('graceful stop', () => {
     await until(() => started);
     await runner.stop(50);
     expect(await state(job.id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
+  });
+
+  it('records the outcome of a handler that ends soon after its abort; hands back one that runs on', async () => {
+    let letGo = () => undefined as void;
+    const ignoring = new Promise<void>((resolve) => (letGo = resolve));
+    const runner = testRunner(database.db, {
+      abortWaitMs: 300,
+      definitions: [
+        defineJob({
+          kind: 'test.late-stop',
+          payload: z.object({ ignores: z.boolean() }),
+          run: async ({ ignores }, { signal }) => {
+            if (ignores) return ignoring.then(() => 'ignored');
+            await new Promise((resolve) => signal.addEventListener('abort', resolve));
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            return 'finished late';
+          },
+        }),
+      ],
+      concurrency: 2,
+    });
+    const late = await enqueueJob(database.db, 'test.late-stop', { ignores: false });
+    const deaf = await enqueueJob(database.db, 'test.late-stop', { ignores: true });
+    await runner.start();
+    await until(async () => (await state(deaf.id)).state === 'running' && (await state(late.id)).state === 'running');
+    await runner.stop(0);
+    expect(await state(late.id)).toMatchObject({ state: 'succeeded', result: 'finished late' });
+    expect(await state(deaf.id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
+    letGo();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Handed back, the job is no longer this handler's to finish.
+    expect(await state(deaf.id)).toMatchObject({ state: 'queued', result: null });
   });
 
   it('lets a job that finishes within the grace period finish', async () => {

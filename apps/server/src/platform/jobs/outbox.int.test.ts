@@ -5,6 +5,7 @@ import { jobs, outboxEvents } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { createTestDatabase } from '../../test/database.js';
 import { testRunner, until } from '../../test/jobs.js';
+import { createJobsRepository } from './job-store.js';
 import { createOutbox, DELIVER_EVENT_JOB, subscribe } from './outbox.js';
 
 let database: DatabaseHandle;
@@ -65,4 +66,19 @@ it('refuses a payload that does not match its event schema, in the publishing tr
       outbox.publish(tx, 'user.registered', { userId: 42 } as unknown as { userId: string }),
     ),
   ).rejects.toThrow();
+});
+
+it('the purge keeps an old event while a delivery of it is unfinished', async () => {
+  const outbox = createOutbox();
+  const seen: string[] = [];
+  outbox.add([
+    subscribe({ name: 'test.later', event: 'user.registered', handle: async ({ userId }) => void seen.push(userId) }),
+  ]);
+  await inTransaction(database.db, (tx) => outbox.publish(tx, 'user.registered', { userId: 'u2' }));
+  const purge = () => createJobsRepository(database.db).purgeFinishedBefore(new Date(Date.now() + 60_000));
+  await purge();
+  await testRunner(database.db, { definitions: [outbox.deliveryJob(database.db)] }).drain();
+  expect(seen).toEqual(['u2']);
+  await purge();
+  expect(await database.db.select().from(outboxEvents)).toEqual([]);
 });

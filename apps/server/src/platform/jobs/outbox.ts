@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { outboxEvents } from '../../db/schema/index.js';
-import { defineJob, type JobDefinition } from './job-definition.js';
+import { DELIVER_EVENT_JOB, defineJob, type JobDefinition } from './job-definition.js';
 import { enqueueJobs } from './job-store.js';
 
 /** A subscriber of one domain event. `name` is its stable id: deliveries are tracked per event and name. */
@@ -26,7 +26,7 @@ export type PublishEvent = <N extends DomainEventName>(
 ) => Promise<void>;
 export type PublishEvents = (tx: Database, events: Array<{ name: DomainEventName; payload: unknown }>) => Promise<void>;
 
-export const DELIVER_EVENT_JOB = 'outbox.deliver';
+export { DELIVER_EVENT_JOB };
 const DeliveryPayload = z.object({ eventId: z.string(), subscriber: z.string() });
 
 /**
