@@ -1,6 +1,8 @@
 import { isFinishedJob, type Job } from '@bookshelf/contract';
 import { useEffect, useRef } from 'react';
+import { useCancelJob } from '../../lib/jobs/use-cancel-job';
 import { useJob } from '../../lib/jobs/use-job';
+import { secondaryButton } from './button-styles';
 import { ProgressBar } from './progress-bar';
 
 interface JobProgressProps {
@@ -9,11 +11,14 @@ interface JobProgressProps {
   label: string;
   /** Called once when the job has finished, whichever way (succeeded, dead or cancelled). */
   onFinished: (job: Job) => void;
+  /** Offers a Cancel button: the job stops at its next step, and onFinished hears of it as cancelled. */
+  cancellable?: boolean;
 }
 
 /** A running job's phase and count ("Adding sample books… 20 of 23") with its bar. */
-export function JobProgress({ jobId, label, onFinished }: JobProgressProps) {
+export function JobProgress({ jobId, label, onFinished, cancellable = false }: JobProgressProps) {
   const job = useJob(jobId).data;
+  const cancel = useCancelJob(jobId);
   const told = useRef(false);
   useEffect(() => {
     if (!job || told.current || !isFinishedJob(job)) return;
@@ -31,6 +36,17 @@ export function JobProgress({ jobId, label, onFinished }: JobProgressProps) {
         {text}
       </p>
       <ProgressBar value={current} max={total ?? 0} label={label} valueText={text} />
+      {cancellable && (
+        <button
+          type="button"
+          onClick={() => cancel.mutate()}
+          disabled={cancel.isPending || cancel.isSuccess || (job !== undefined && isFinishedJob(job))}
+          aria-label={`Cancel: ${label}`}
+          className={`${secondaryButton} mt-1`}
+        >
+          {cancel.isPending || cancel.isSuccess ? 'Cancelling...' : 'Cancel'}
+        </button>
+      )}
     </div>
   );
 }

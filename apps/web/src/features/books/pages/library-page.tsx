@@ -8,7 +8,7 @@ import { ErrorBox } from '../../../components/ui/error-box';
 import { JobProgress } from '../../../components/ui/job-progress';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { jobResultNumber } from '../../../lib/jobs/job-result';
+import { announceSampleLibrary } from '../../../lib/jobs/sample-library';
 import { toast } from '../../../lib/toast';
 import { useBookFacets } from '../api/use-book-facets';
 import { useInfiniteBooks } from '../api/use-infinite-books';
@@ -21,7 +21,8 @@ import { EmptyLibrary, NoResults } from '../components/library/library-empty';
 import { SelectionBar } from '../components/library/selection-bar';
 import { useAccountNames } from '../components/library/use-account-names';
 import { TagDialog, type TagDialogMode } from '../components/library/tag-dialog';
-import { bookCount, useBulkActions } from '../components/library/use-bulk-actions';
+import { useBulkActions } from '../components/library/use-bulk-actions';
+import { bookCount } from '../lib/book-count';
 import {
   effectiveOrder,
   hasActiveFilters,
@@ -129,9 +130,7 @@ export function LibraryPage() {
     (job: Job) => {
       setSampleJobId(undefined);
       void queryClient.invalidateQueries({ queryKey: bookKeys.all });
-      const added = jobResultNumber(job, 'added');
-      if (added !== undefined) toast.success(`Sample library loaded`, `${bookCount(added)} added to your library.`);
-      else toast.error('Could not load the sample library', job.error ?? 'The job did not finish.');
+      announceSampleLibrary(job);
     },
     [queryClient],
   );
@@ -225,7 +224,9 @@ export function LibraryPage() {
                 : bookCount(total)}
           </p>
         </div>
-        {sampleJobId && <JobProgress jobId={sampleJobId} label="Adding sample books" onFinished={sampleFinished} />}
+        {sampleJobId && (
+          <JobProgress jobId={sampleJobId} label="Adding sample books" onFinished={sampleFinished} cancellable />
+        )}
         {!libraryEmpty && (
           <div className="flex items-center gap-2">
             <SortControl

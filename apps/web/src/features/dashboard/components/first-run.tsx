@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
 import { JobProgress } from '../../../components/ui/job-progress';
-import { jobResultNumber } from '../../../lib/jobs/job-result';
+import { announceSampleLibrary } from '../../../lib/jobs/sample-library';
 import { toast } from '../../../lib/toast';
 import { useLoadSampleLibrary } from '../api/use-load-sample-library';
 import { ADD_BOOK_SEARCH, bookKeys } from '../../books/public';
@@ -33,9 +33,7 @@ export function FirstRun() {
     (job: Job) => {
       setJobId(undefined);
       void queryClient.invalidateQueries({ queryKey: bookKeys.all });
-      const added = jobResultNumber(job, 'added');
-      if (added !== undefined) toast.success('Sample library loaded', `${added} books added to your library.`);
-      else toast.error('Could not load the sample library', job.error ?? 'The job did not finish.');
+      announceSampleLibrary(job);
     },
     [queryClient],
   );
@@ -70,7 +68,7 @@ export function FirstRun() {
           </p>
           {jobId ? (
             <div className="mt-4">
-              <JobProgress jobId={jobId} label="Adding sample books" onFinished={finished} />
+              <JobProgress jobId={jobId} label="Adding sample books" onFinished={finished} cancellable />
             </div>
           ) : (
             <button

@@ -133,11 +133,10 @@ describe('DashboardPage', () => {
     let total = 0;
     network.answer(`GET ${BookPaths.facets}`, () => json(total === 0 ? { ...facets, total: 0, status: [] } : facets));
     network.answer(`POST ${BookPaths.demo}`, json(testJob(), 202));
-    // The job is asked for until it has finished: first half way, then done (and the books are there).
-    let polls = 0;
+    // The job is asked for until it has finished: half way until the test has seen the bar, then done.
+    let done = false;
     network.answer('GET /api/jobs/job-1', () => {
-      polls += 1;
-      if (polls === 1)
+      if (!done)
         return json(testJob({ state: 'running', progress: { current: 20, total: 23, phase: 'Adding sample books' } }));
       total = 23;
       return json(
@@ -157,13 +156,35 @@ describe('DashboardPage', () => {
     expect(start.textContent).not.toMatch(/import/i);
 
     fireEvent.click(within(start).getByRole('button', { name: 'Load sample library' }));
-    expect(await within(start).findByText('Adding sample books… 20 of 23')).toBeTruthy();
-    const bar = within(start).getByRole('progressbar', { name: 'Adding sample books' });
+    // The job's schema loads with the first answer; a cold test run can take a while to import it.
+    expect(await screen.findByText('Adding sample books… 20 of 23', {}, { timeout: 3000 })).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Adding sample books' });
     expect(bar.getAttribute('aria-valuenow')).toBe('87');
+    done = true;
     expect(await screen.findByText('Welcome back, Ada Reader!', {}, { timeout: 3000 })).toBeTruthy();
     expect(network.requests(`POST ${BookPaths.demo}`)).toHaveLength(1);
     expect(await screen.findByRole('list', { name: 'Books by status' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Start your library' })).toBeNull();
     expect(getToasts().some((t) => t.title === 'Sample library loaded')).toBe(true);
+  });
+
+  it('cancels the sample library while it loads, and offers it again', async () => {
+    network.answer(`GET ${BookPaths.facets}`, json({ ...facets, total: 0, status: [] }));
+    network.answer(`POST ${BookPaths.demo}`, json(testJob(), 202));
+    const running = testJob({ state: 'running', progress: { current: 5, total: 23, phase: 'Adding sample books' } });
+    network.answer('GET /api/jobs/job-1', json(running));
+    network.answer('DELETE /api/jobs/job-1', json({ ...running, state: 'cancelled', finishedAt: running.createdAt }));
+    answerBooks([], []);
+    renderDashboard();
+
+    const start = await screen.findByRole('region', { name: 'Start your library' });
+    fireEvent.click(within(start).getByRole('button', { name: 'Load sample library' }));
+    expect(await screen.findByText('Adding sample books… 5 of 23', {}, { timeout: 3000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel: Adding sample books' }));
+
+    expect(await screen.findByRole('button', { name: 'Load sample library' })).toBeTruthy();
+    expect(network.requests('DELETE /api/jobs/job-1')).toHaveLength(1);
+    expect(getToasts().some((t) => t.title === 'Stopped loading the sample library')).toBe(true);
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

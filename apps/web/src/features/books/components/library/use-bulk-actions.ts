@@ -3,8 +3,7 @@ import { errorMessage } from '../../../../lib/error-message';
 import { toast } from '../../../../lib/toast';
 import { useBulkUpdateBooks, useRevertBooks } from '../../api/use-bulk-update-books';
 import { useDeleteBooks, useRestoreBooks } from '../../api/use-delete-books';
-
-export const bookCount = (n: number) => (n === 1 ? '1 book' : `${n} books`);
+import { bookCount } from '../../lib/book-count';
 
 /**
  * The selection bar's actions. Each answers with a toast whose Undo puts things back exactly: a status or tag
