@@ -264,12 +264,18 @@ describe('GET /api/events', () => {
     resumed.close();
   });
 
-  it('sends resync first when the Last-Event-ID is older than what is retained', async () => {
+  /** A user whose stream received one event (progress `current`) and then went away: its id is `seen`. */
+  async function afterOneEvent(current: number) {
     const { browser, me } = await signUp(t.app);
     const stream = await openSse(base, cookieOf(browser));
-    await t.app.live.publish(me.id, progress(1));
+    await t.app.live.publish(me.id, progress(current));
     const seen = (await stream.next()).id!;
     stream.close();
+    return { browser, me, seen };
+  }
+
+  it('sends resync first when the Last-Event-ID is older than what is retained', async () => {
+    const { browser, me, seen } = await afterOneEvent(1);
     await t.app.live.publish(me.id, progress(2));
     expect(await t.app.live.prune(new Date(Date.now() + 1_000))).toBeGreaterThanOrEqual(2);
     await t.app.live.publish(me.id, progress(3));
@@ -282,11 +288,7 @@ describe('GET /api/events', () => {
   });
 
   it('sends resync first when more events were missed than one replay sends (5 here)', async () => {
-    const { browser, me } = await signUp(t.app);
-    const stream = await openSse(base, cookieOf(browser));
-    await t.app.live.publish(me.id, progress(0));
-    const seen = (await stream.next()).id!;
-    stream.close();
+    const { browser, me, seen } = await afterOneEvent(0);
     for (const n of [1, 2, 3, 4]) await t.app.live.publish(me.id, progress(n));
     const complete = await openSse(base, { ...cookieOf(browser), 'last-event-id': seen });
     await complete.next((f) => currentOf(f.data) === 4);

@@ -15,9 +15,18 @@ blobStoreContract('disk', async () => {
   return { store, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
 });
 
-it('keeps blobs under DATA_DIR/blobs by key and leaves no temporary file behind, even after a failed put', async () => {
+/** Runs `work` with a fresh DATA_DIR, removed afterwards. */
+async function inDataDir(work: (dataDir: string) => Promise<void>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bookshelf-blobs-'));
   try {
+    await work(dataDir);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+it('keeps blobs under DATA_DIR/blobs by key and leaves no temporary file behind, even after a failed put', () =>
+  inDataDir(async (dataDir) => {
     const store = createDiskStore(path.join(dataDir, 'blobs'));
     await store.put('users/u1/photo.jpg', Readable.from([Buffer.from('jpeg')]));
     expect(await readdir(path.join(dataDir, 'blobs/users/u1'))).toEqual(['photo.jpg']);
@@ -27,14 +36,10 @@ it('keeps blobs under DATA_DIR/blobs by key and leaves no temporary file behind,
     await expect(store.put('users/u1/other.jpg', broken)).rejects.toThrow('gone');
     expect(await readdir(path.join(dataDir, 'blobs/.tmp'))).toEqual([]);
     expect(await readdir(path.join(dataDir, 'blobs/users/u1'))).toEqual(['photo.jpg']);
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-});
+  }));
 
-it('cleans up after a put whose rename fails, leaving no temporary file and no content type behind', async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bookshelf-blobs-'));
-  try {
+it('cleans up after a put whose rename fails, leaving no temporary file and no content type behind', () =>
+  inDataDir(async (dataDir) => {
     const root = path.join(dataDir, 'blobs');
     const store = createDiskStore(root);
     await store.put('users/u1', Readable.from([Buffer.from('a blob below the key')]));
@@ -44,14 +49,10 @@ it('cleans up after a put whose rename fails, leaving no temporary file and no c
     ).rejects.toThrow();
     expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
     expect(existsSync(path.join(root, '.meta', 'users'))).toBe(false);
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-});
+  }));
 
-it('serves a blob whose content-type file was cut short (a crash mid-write) as the default type', async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bookshelf-blobs-'));
-  try {
+it('serves a blob whose content-type file was cut short (a crash mid-write) as the default type', () =>
+  inDataDir(async (dataDir) => {
     const root = path.join(dataDir, 'blobs');
     const store = createDiskStore(root);
     await store.put('users/u1/cover.png', Readable.from([Buffer.from('png')]), { contentType: 'image/png' });
@@ -62,7 +63,4 @@ it('serves a blob whose content-type file was cut short (a crash mid-write) as t
     const got = await store.get('users/u1/cover.png');
     got.stream.destroy();
     expect(got.contentType).toBe('application/octet-stream');
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-});
+  }));
