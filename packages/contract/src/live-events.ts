@@ -12,6 +12,11 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('job.updated'), job: JobSchema }),
   /** The user's books changed elsewhere (another tab, device or a job): lists and facets are stale. */
   z.object({ type: z.literal('books.changed') }),
+  /**
+   * Sent first when a resumed stream cannot replay everything missed (too many, or older than what is kept):
+   * everything cached may be stale. It has no `id:`.
+   */
+  z.object({ type: z.literal('resync') }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export type LiveEventType = LiveEvent['type'];

@@ -61,6 +61,12 @@ describe('applyLiveEvent', () => {
       ['books', 'detail', 'b1'],
     ]);
   });
+
+  it('marks every query stale on resync (the server could not replay all that was missed)', () => {
+    const queryClient = seeded();
+    applyLiveEvent(queryClient, { type: 'resync' });
+    expect(stale(queryClient)).toHaveLength(5);
+  });
 });
 
 describe('the signed-in app', () => {
@@ -74,6 +80,9 @@ describe('the signed-in app', () => {
     const source = FakeEventSource.latest()!;
     act(() => source.emit('job.updated', { type: 'job.updated', job }, '3'));
     await waitFor(() => expect(queryClient.getQueryData(['jobs', 'job-9'])).toEqual(job));
+    queryClient.setQueryData(['me', 'probe'], {});
+    act(() => source.emit('resync', { type: 'resync' }));
+    await waitFor(() => expect(queryClient.getQueryState(['me', 'probe'])?.isInvalidated).toBe(true));
     unmount();
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
   });

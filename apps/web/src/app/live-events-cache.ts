@@ -18,6 +18,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       // every list, the facets, open details and the dashboard (which shares these keys)
       void queryClient.invalidateQueries({ queryKey: bookKeys.all });
       return;
+    case 'resync':
+      // the server could not replay everything this tab missed: anything cached may be stale
+      void queryClient.invalidateQueries();
+      return;
   }
 }
 

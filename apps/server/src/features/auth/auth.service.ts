@@ -29,7 +29,7 @@ import {
   type PasswordResetsRepository,
 } from './sessions.repository.js';
 import type { CredentialsRevoked } from './sessions.service.js';
-import { createUsersRepository, type UsersRepository } from './users.repository.js';
+import { createIdentitiesRepository, createUsersRepository, type UsersRepository } from './users.repository.js';
 
 /** Generous, because a household or school shares one address; it stops scripted mass sign-up. */
 export const REGISTER_PER_IP: RateLimitRule = { service: 'sign-up', limit: 50, window: 'hour' };
@@ -216,6 +216,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (outcome === 'wrong current password') {
         throw new AppError(400, ErrorCode.validation, AuthMessages.wrongCurrentPassword);
       }
+    },
+
+    /**
+     * Unlinks the user's sign-in with `provider`, refused when it is the last way to sign in. The user row is
+     * locked first, so two unlinks (or an unlink and a password change) queue up and the second counts what the
+     * first left: two concurrent unlinks cannot both pass the check and lock the user out.
+     */
+    async unlinkIdentity(userId: string, provider: string): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const user = await createUsersRepository(tx).lockById(userId);
+        if (!user) throw new AppError(401, ErrorCode.unauthenticated, AuthMessages.unauthenticated);
+        const identities = createIdentitiesRepository(tx);
+        const linked = await identities.findByUser(userId);
+        if (!linked.some((row) => row.provider === provider)) return; // unlinked meanwhile: done
+        if (user.passwordHash === null && linked.length === 1) {
+          throw new AppError(409, ErrorCode.conflict, AuthMessages.lastSignInMethod);
+        }
+        await identities.delete(userId, provider);
+      });
     },
 
     /**

@@ -1,11 +1,9 @@
 import {
   ApiTokenListSchema,
-  AuthMessages,
   AuthPaths,
   ChangePasswordRequestSchema,
   CreateApiTokenRequestSchema,
   CreatedApiTokenSchema,
-  ErrorCode,
   IdParamsSchema,
   LinkedIdentityListSchema,
   MeSchema,
@@ -18,7 +16,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import { requireSession, requireUser } from '../../platform/authentication.js';
-import { AppError } from '../../platform/errors.js';
 import type { ApiTokensService } from './api-tokens.service.js';
 import type { AuthService } from './auth.service.js';
 import type { SessionsService } from './sessions.service.js';
@@ -175,11 +172,7 @@ export function meRoutes({ auth, sessions, apiTokens, identities, access }: MeRo
         const linked = await identities.findByUser(userId);
         const found = linked.find((row) => row.provider === request.params.provider);
         await access.requireChangeable({ userId }, found, identityAccess);
-        const user = await auth.requireUserRow(userId);
-        if (user.passwordHash === null && linked.length === 1) {
-          throw new AppError(409, ErrorCode.conflict, AuthMessages.lastSignInMethod);
-        }
-        await identities.delete(userId, request.params.provider);
+        await auth.unlinkIdentity(userId, request.params.provider);
         return reply.code(204).send(null);
       },
     );

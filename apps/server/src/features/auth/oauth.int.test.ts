@@ -230,4 +230,30 @@ describe('linking while signed in', () => {
     expect((await browser.delete('/api/me/identities/google')).statusCode).toBe(204);
     expect((await browser.delete('/api/me/identities/twitter')).statusCode).toBe(404);
   });
+
+  it('lets only one of two concurrent unlinks through when together they would remove the last sign-in', async () => {
+    // Several accounts at once, so that without the lock the race shows on PostgreSQL too, not only sometimes.
+    const browsers: Browser[] = [];
+    for (const n of [1, 2, 3, 4]) {
+      googleUser();
+      const browser = createBrowser(t.app);
+      await signInWith(browser, 'google');
+      twitter.setUser({ id: `x-both-${n}-${Date.now()}`, name: 'Both Ways', username: `both_ways_${n}` });
+      expect((await signInWith(browser, 'twitter')).landing).toBe('/auth/callback?success=true');
+      expect((await browser.get('/api/me/identities')).json().items).toHaveLength(2);
+      browsers.push(browser);
+    }
+
+    const answers = await Promise.all(
+      browsers.map((browser) =>
+        Promise.all([browser.delete('/api/me/identities/google'), browser.delete('/api/me/identities/twitter')]),
+      ),
+    );
+    for (const [i, pair] of answers.entries()) {
+      expect(pair.map((res) => res.statusCode).sort()).toEqual([204, 409]);
+      const refused = pair.find((res) => res.statusCode === 409)!;
+      expect(refused.json().error.message).toBe('This is your only way to sign in. Set a password first.');
+      expect((await browsers[i]!.get('/api/me/identities')).json().items).toHaveLength(1);
+    }
+  });
 });

@@ -7,8 +7,6 @@ export interface HubDeps {
   /** Whether the session or token that opened a stream is still valid (not signed out, revoked or expired). */
   isCredentialActive: (credential: Credential) => Promise<boolean>;
   log: FastifyBaseLogger;
-  /** The most events one catch-up reads. */
-  replayLimit: number;
 }
 
 /**
@@ -16,14 +14,14 @@ export interface HubDeps {
  * instance or another) becomes one batched read by id for the users that have a stream here; other users'
  * notices cost nothing.
  */
-export function createHub({ store, isCredentialActive, log, replayLimit }: HubDeps) {
+export function createHub({ store, isCredentialActive, log }: HubDeps) {
   const byUser = new Map<string, Set<SseStream>>();
   const pending = new Set<number>();
   let delivering: Promise<void> = Promise.resolve();
   let scheduled = false;
 
-  const deliver = (events: StoredLiveEvent[], options?: { onlyNewer: boolean }) => {
-    for (const event of events) byUser.get(event.userId)?.forEach((stream) => stream.send(event, options));
+  const deliver = (events: StoredLiveEvent[]) => {
+    for (const event of events) byUser.get(event.userId)?.forEach((stream) => stream.send(event));
   };
 
   // One read for every notice that arrived meanwhile; reads run one after another, so events keep their order.
@@ -62,15 +60,6 @@ export function createHub({ store, isCredentialActive, log, replayLimit }: HubDe
       delivering = delivering
         .then(flush)
         .catch((err: unknown) => log.warn({ err }, 'live events: reading events to deliver failed'));
-    },
-
-    /** After the channel was not heard for a while: sends each stream what it missed. */
-    async catchUp() {
-      const streams = streamsOf();
-      if (streams.length === 0) return;
-      const userIds = [...byUser.keys()];
-      const from = Math.min(...streams.map((s) => s.lastId));
-      deliver(await store.after(userIds, from, replayLimit), { onlyNewer: true });
     },
 
     /** Ends the streams (of one user, or all) whose session or token is no longer valid. */

@@ -33,12 +33,14 @@ const originOf = (app: App) => `http://127.0.0.1:${(app.server.address() as Addr
 const cookieOf = (browser: Browser) => ({
   cookie: [...browser.jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
 });
-/** The progress of the job in an event frame (undefined for a heartbeat or a position). */
+/** The progress of the job in an event frame (undefined for a heartbeat, a position or a resync). */
 const currentOf = (data: string | undefined) =>
-  data === undefined ? undefined : (JSON.parse(data) as { job: Job }).job.progress.current;
+  data === undefined ? undefined : (JSON.parse(data) as { job?: Job }).job?.progress.current;
 
 beforeAll(async () => {
-  t = await createTestApp({ liveEvents: { heartbeatMs: 100, maxStreamsPerUser: 3, maxBufferedBytes: 64 * 1024 } });
+  t = await createTestApp({
+    liveEvents: { heartbeatMs: 100, maxStreamsPerUser: 3, maxBufferedBytes: 64 * 1024, replayLimit: 5 },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = originOf(t.app);
 });
@@ -262,6 +264,44 @@ describe('GET /api/events', () => {
     resumed.close();
   });
 
+  /** A user whose stream received one event (progress `current`) and then went away: its id is `seen`. */
+  async function afterOneEvent(current: number) {
+    const { browser, me } = await signUp(t.app);
+    const stream = await openSse(base, cookieOf(browser));
+    await t.app.live.publish(me.id, progress(current));
+    const seen = (await stream.next()).id!;
+    stream.close();
+    return { browser, me, seen };
+  }
+
+  it('sends resync first when the Last-Event-ID is older than what is retained', async () => {
+    const { browser, me, seen } = await afterOneEvent(1);
+    await t.app.live.publish(me.id, progress(2));
+    expect(await t.app.live.prune(new Date(Date.now() + 1_000))).toBeGreaterThanOrEqual(2);
+    await t.app.live.publish(me.id, progress(3));
+    const resumed = await openSse(base, { ...cookieOf(browser), 'last-event-id': seen });
+    const first = await resumed.next();
+    expect(first).toMatchObject({ event: 'resync', data: '{"type":"resync"}' });
+    expect(first.id).toBeUndefined(); // the browser's Last-Event-ID stays where it was
+    expect(currentOf((await resumed.next()).data)).toBe(3);
+    resumed.close();
+  });
+
+  it('sends resync first when more events were missed than one replay sends (5 here)', async () => {
+    const { browser, me, seen } = await afterOneEvent(0);
+    for (const n of [1, 2, 3, 4]) await t.app.live.publish(me.id, progress(n));
+    const complete = await openSse(base, { ...cookieOf(browser), 'last-event-id': seen });
+    await complete.next((f) => currentOf(f.data) === 4);
+    expect(complete.events().map((f) => f.event)).not.toContain('resync');
+    complete.close();
+
+    await t.app.live.publish(me.id, progress(5));
+    const truncated = await openSse(base, { ...cookieOf(browser), 'last-event-id': seen });
+    await truncated.next((f) => currentOf(f.data) === 5);
+    expect(truncated.events().map((f) => f.event ?? '')).toEqual(['resync', ...Array<string>(5).fill('job.updated')]);
+    truncated.close();
+  });
+
   it('ends every stream when the app closes', async () => {
     const other = await createTestApp();
     await other.app.listen({ port: 0, host: '127.0.0.1' });
@@ -302,16 +342,26 @@ describe.runIf(testDatabaseKind === 'postgres')('across instances on one Postgre
     }
   });
 
-  it('keeps delivering after its LISTEN connection is killed', async () => {
-    const { browser, me } = await signUp(t.app);
-    const stream = await openSse(base, cookieOf(browser));
+  it('after its LISTEN connection is killed, ends the streams, which resume from their own Last-Event-ID', async () => {
+    const [quiet, busy] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const quietStream = await openSse(base, cookieOf(quiet.browser));
+    const busyStream = await openSse(base, cookieOf(busy.browser));
+    const start = (await quietStream.next((f) => f.id !== undefined)).id!;
+    await t.app.live.publish(busy.me.id, progress(1));
+    await busyStream.next();
     await t.database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and query ilike 'listen %'`,
     );
-    // published while the listener is down or just back: the catch-up after listening again sends it
-    await t.app.live.publish(me.id, progress(9));
-    expect(currentOf((await stream.next(undefined, 5_000)).data)).toBe(9);
-    stream.close();
+    // published while the listener is down or just back
+    await t.app.live.publish(quiet.me.id, progress(9));
+    await quietStream.closedByServer(5_000);
+    await busyStream.closedByServer(5_000);
+    const resumed = await openSse(base, { ...cookieOf(quiet.browser), 'last-event-id': start });
+    expect(currentOf((await resumed.next()).data)).toBe(9);
+    // and live delivery goes on over the new LISTEN
+    await t.app.live.publish(quiet.me.id, progress(10));
+    expect(currentOf((await resumed.next()).data)).toBe(10);
+    resumed.close();
   });
 });

@@ -24,7 +24,7 @@ export interface LiveEventsDeps {
 export function createLiveEvents({ database, log, isCredentialActive, options }: LiveEventsDeps) {
   const settings = { ...DEFAULT_LIVE_EVENTS_OPTIONS, ...options };
   const store = createLiveEventsStore(database.db);
-  const hub = createHub({ store, isCredentialActive, log, replayLimit: settings.replayLimit });
+  const hub = createHub({ store, isCredentialActive, log });
   const failed = (what: string) => (err: unknown) => log.warn({ err }, `live events: ${what} failed`);
   const listener = createListener({
     database,
@@ -34,7 +34,9 @@ export function createLiveEvents({ database, log, isCredentialActive, options }:
       if ('id' in notice) hub.stored(notice.userId, notice.id);
       else void hub.revalidate(notice.userId).catch(failed('checking revoked streams'));
     },
-    onResumed: () => void hub.catchUp().catch(failed('catching up')),
+    // Notices were missed: every stream ends, and each browser reconnects and replays from its own
+    // Last-Event-ID (with the route's limit and resync), instead of one shared read for all of them.
+    onResumed: () => hub.closeAll(),
   });
   const timers: NodeJS.Timeout[] = [];
 

@@ -27,6 +27,16 @@ export function liveEventsRoutes(deps: {
   settings: LiveEventsOptions;
 }): FastifyPluginCallbackZod {
   const { store, hub, settings } = deps;
+
+  /**
+   * Whether events after `resumeAfter` may have been pruned: the client's last event (always one of the user's)
+   * is no longer retained. 0 (the user had no event when the stream started) is taken as complete.
+   */
+  const prunedSince = async (userId: string, resumeAfter: number) => {
+    if (resumeAfter === 0) return false;
+    const oldest = await store.oldestId(userId);
+    return oldest === undefined || resumeAfter < oldest;
+  };
   return (app, _options, done) => {
     app.get(
       LIVE_EVENTS_PATH,
@@ -70,7 +80,10 @@ export function liveEventsRoutes(deps: {
         let replayed: StoredLiveEvent[] = [];
         try {
           if (resumeAfter === undefined) stream.position(await store.latestId(userId));
-          else replayed = await store.after([userId], resumeAfter, settings.replayLimit);
+          else {
+            replayed = await store.after([userId], resumeAfter, settings.replayLimit);
+            if (replayed.length >= settings.replayLimit || (await prunedSince(userId, resumeAfter))) stream.resync();
+          }
         } catch (err) {
           request.log.warn({ err }, 'live events: could not read where the stream starts');
           stream.close();

@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@bookshelf/contract';
-import { and, asc, gt, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, lt, max, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { liveEvents } from '../../db/schema/live-events.js';
 
@@ -59,6 +59,15 @@ export function createLiveEventsStore(db: Database) {
         .from(liveEvents)
         .where(sql`${liveEvents.userId} = ${userId}`);
       return Number(row?.id ?? 0);
+    },
+
+    /** The id of the user's oldest retained event (undefined when none): older ones may have been pruned. */
+    async oldestId(userId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: min(liveEvents.id) })
+        .from(liveEvents)
+        .where(sql`${liveEvents.userId} = ${userId}`);
+      return row?.id == null ? undefined : Number(row.id);
     },
 
     /** Deletes the events created before `olderThan`; returns how many. */

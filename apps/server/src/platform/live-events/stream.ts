@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { LiveEvent } from '@bookshelf/contract';
 import type { StoredLiveEvent } from './store.js';
 
 /** Which sign-in opened a stream: a session (its key) or an API token (its hash). */
@@ -20,8 +21,10 @@ export interface SseStream {
   /** The highest id sent (or the position the stream started at). */
   readonly lastId: number;
   readonly closed: boolean;
-  /** Sends the event unless it was sent already; `onlyNewer` skips anything at or below lastId. */
-  send(event: StoredLiveEvent, options?: { onlyNewer?: boolean }): void;
+  /** Sends the event unless it was sent already. */
+  send(event: StoredLiveEvent): void;
+  /** Tells the client that events it missed cannot all be replayed (no `id:`: its Last-Event-ID stays). */
+  resync(): void;
   /** Sets the client's Last-Event-ID without an event (an `id:` line alone moves it, per the SSE spec). */
   position(id: number): void;
   heartbeat(): void;
@@ -80,12 +83,12 @@ export function openSseStream(res: ServerResponse, headers: Headers, options: Ss
     get closed() {
       return closed;
     },
-    send(event, { onlyNewer = false } = {}) {
+    send(event) {
       if (buffered) {
         buffered.push(event);
         return;
       }
-      if (recent.has(event.id) || (onlyNewer && event.id <= lastId)) return;
+      if (recent.has(event.id)) return;
       recent.add(event.id);
       if (recent.size > RECENT_IDS) recent.delete(recent.values().next().value!);
       lastId = Math.max(lastId, event.id);
@@ -95,6 +98,7 @@ export function openSseStream(res: ServerResponse, headers: Headers, options: Ss
       lastId = Math.max(lastId, id);
       write(`id: ${id}\n\n`);
     },
+    resync: () => write(`event: resync\ndata: ${JSON.stringify({ type: 'resync' } satisfies LiveEvent)}\n\n`),
     heartbeat: () => write(':\n\n'),
     startReplay() {
       buffered = [];

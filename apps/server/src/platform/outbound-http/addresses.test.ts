@@ -24,6 +24,10 @@ describe('isPublicAddress', () => {
     '::ffff:169.254.169.254',
     '::ffff:10.0.0.1',
     '64:ff9b::10.0.0.1',
+    '64:ff9b:1::10.0.0.1',
+    '64:ff9b:1::a9fe:a9fe',
+    // 10.0.0.1 embedded in the /48 form (bits 48-95), with 8.8.8.8 where the /96 form would read it
+    '64:ff9b:1:a00:1::808:808',
     '::127.0.0.1',
     'fc00::1',
     'fd12:3456::1',
@@ -37,10 +41,16 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '100.63.255.255', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
-    'allows %s',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '100.63.255.255',
+    '172.32.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::8.8.8.8',
+    '64:ff9b:1::8.8.8.8',
+  ])('allows %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 });

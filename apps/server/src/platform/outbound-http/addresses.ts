@@ -34,6 +34,9 @@ for (const [net, prefix] of [
   ['fe80::', 10],
   ['fec0::', 10],
   ['ff00::', 8],
+  // NAT64 for local use (RFC 8215): where it embeds the IPv4 address is the network's choice, so beyond the /96
+  // form read below (embedsIPv4) nothing in it can be checked, and all of it is refused.
+  ['64:ff9b:1::', 48],
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
@@ -41,7 +44,8 @@ for (const [net, prefix] of [
 /** IPv6 ranges that carry an IPv4 address in their last 32 bits: that address decides. */
 const embedsIPv4 = new BlockList();
 embedsIPv4.addSubnet('::ffff:0:0', 96, 'ipv6'); // IPv4-mapped
-embedsIPv4.addSubnet('64:ff9b::', 96, 'ipv6'); // NAT64
+embedsIPv4.addSubnet('64:ff9b::', 96, 'ipv6'); // NAT64, well-known prefix
+embedsIPv4.addSubnet('64:ff9b:1::', 96, 'ipv6'); // NAT64, local-use prefix (RFC 8215) in its /96 form
 
 function embeddedIPv4(address: string): string {
   // The URL parser writes every IPv6 address in one canonical form whose last two groups are the IPv4 part.

@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './client.js';
 import { OutboundHttpError } from './errors.js';
@@ -132,6 +137,40 @@ describe('hosts and addresses', () => {
     expect(error.kind).toBe('refused-address');
     expect(a.hits).toEqual(['GET /start']);
     expect(b.hits).toEqual([]);
+  });
+
+  it('refuses a redirect from https down to http, and follows one that stays on https', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'bookshelf-tls-'));
+    const [keyFile, certFile] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync('openssl', [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
+      ...['-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1'],
+    ]);
+    const secure = createHttpsServer({ key: await readFile(keyFile), cert: await readFile(certFile) }, (req, res) => {
+      if (req.url === '/down') res.writeHead(302, { location: `${b.origin}/plain` }).end();
+      else if (req.url === '/across') res.writeHead(302, { location: '/landed' }).end();
+      else res.end('over tls');
+    });
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+    const origin = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
+    // The certificate is made up here, so no CA vouches for it; Node reads this at each TLS connect.
+    const previous = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+    try {
+      b.handle((_req, res) => res.end('should not be reached'));
+      const c = client({ hosts: [new URL(origin).host, `127.0.0.1:${b.port}`], allowPrivateAddresses: true });
+      expect((await c.request(`${origin}/across`)).text()).toBe('over tls');
+      const error = await failure(c.request(`${origin}/down`));
+      expect(error.kind).toBe('refused-host');
+      expect(error.message).toContain(`redirected from https to ${b.origin}/plain`);
+      expect(b.hits).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previous;
+      secure.closeAllConnections();
+      await new Promise((resolve) => secure.close(resolve));
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('follows redirects on allowed hosts by hand, at most five, dropping a POST body on 303', async () => {

@@ -128,6 +128,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             throw new OutboundHttpError('too-many-redirects', `${name}: more than ${maxRedirects} redirects`);
           }
           const next = new URL(location, url);
+          // Never from https down to http, where anyone on the path could read or change what follows.
+          if (url.protocol === 'https:' && next.protocol !== 'https:') {
+            throw new OutboundHttpError('refused-host', `${name}: ${url.host} redirected from https to ${next.href}`);
+          }
           if (res.statusCode === 303 || (res.statusCode !== 307 && res.statusCode !== 308 && method === 'POST')) {
             method = 'GET';
             body = undefined;

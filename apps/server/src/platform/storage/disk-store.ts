@@ -32,7 +32,7 @@ async function syncPath(file: string): Promise<void> {
  * Blobs as files under `root` (DATA_DIR/blobs): the key is the relative path. A put streams into a temporary
  * file under `root/.tmp`, fsyncs it and renames it into place, so a reader sees the old blob or the whole new
  * one, never a half-written file, and a crash leaves only a temporary file. The content type lives beside it
- * under `root/.meta`. Keys cannot start a segment with '.', so neither folder can collide with a blob.
+ * under `root/.meta`, written the same way after the blob (until then, or if unreadable, the default type). Keys cannot start a segment with '.', so neither folder can collide with a blob.
  */
 export function createDiskStore(root: string): BlobStore {
   const tmpDir = path.join(root, '.tmp');
@@ -41,10 +41,28 @@ export function createDiskStore(root: string): BlobStore {
 
   async function contentType(key: string): Promise<string> {
     try {
-      const meta = JSON.parse(await readFile(metaFile(key), 'utf8')) as { contentType?: string };
-      return meta.contentType ?? DEFAULT_CONTENT_TYPE;
+      const meta = JSON.parse(await readFile(metaFile(key), 'utf8')) as { contentType?: unknown } | null;
+      return typeof meta?.contentType === 'string' ? meta.contentType : DEFAULT_CONTENT_TYPE;
     } catch (error) {
-      if (isMissing(error)) return DEFAULT_CONTENT_TYPE;
+      // Missing, or cut short by a crash of an older version: the blob is still served, as the default type.
+      if (isMissing(error) || error instanceof SyntaxError) return DEFAULT_CONTENT_TYPE;
+      throw error;
+    }
+  }
+
+  /** Like the blob, through a temporary file and a rename: a reader sees the old JSON or the new, never half. */
+  async function writeContentType(key: string, type: string | undefined): Promise<void> {
+    if (!type) {
+      await rm(metaFile(key), { force: true });
+      return;
+    }
+    await mkdir(path.dirname(metaFile(key)), { recursive: true });
+    const tmp = path.join(tmpDir, randomUUID());
+    try {
+      await writeFile(tmp, JSON.stringify({ contentType: type }), { flag: 'wx' });
+      await rename(tmp, metaFile(key));
+    } catch (error) {
+      await rm(tmp, { force: true });
       throw error;
     }
   }
@@ -81,18 +99,14 @@ export function createDiskStore(root: string): BlobStore {
         await pipeline(body, counter, createWriteStream(tmp, { flags: 'wx' }));
         // fsync flushes the file whichever descriptor asks: its bytes are on disk before the rename publishes it.
         await syncPath(tmp);
+        await rename(tmp, target);
       } catch (error) {
         await rm(tmp, { force: true });
         throw error;
       }
-      if (options.contentType) {
-        await mkdir(path.dirname(metaFile(key)), { recursive: true });
-        await writeFile(metaFile(key), JSON.stringify({ contentType: options.contentType }));
-      } else {
-        await rm(metaFile(key), { force: true });
-      }
-      await rename(tmp, target);
       await syncPath(path.dirname(target));
+      // After the blob: a put that failed leaves the previous blob with its own type.
+      await writeContentType(key, options.contentType);
       return { size: counter.bytes };
     },
 

@@ -36,8 +36,19 @@ const PARTS_IN_FLIGHT = 2;
 
 const status = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
 
-/** The total size from a Content-Range such as `bytes 0-9/100`. */
-const totalFromContentRange = (value: string | undefined) => Number(value?.split('/')[1]);
+/**
+ * Where the `length` bytes of a ranged GetObject answer sit in the object. A Content-Range such as
+ * `bytes 10-19/100` gives the start and the size; without one the server answered 200 with the whole object
+ * (HTTP allows ignoring Range), so the bytes start at 0 and the size is their length. A Content-Range without
+ * the size (`bytes 10-19/*`) or that cannot be read is refused rather than reported as a size of NaN.
+ */
+function placeRangedRead(contentRange: string | undefined, length: number) {
+  if (contentRange === undefined) return { start: 0, end: length - 1, size: length };
+  const match = /^bytes (\d+)-\d+\/(\d+)$/.exec(contentRange.trim());
+  if (!match) throw new Error(`S3 answered a ranged read with a Content-Range we cannot use: ${contentRange}`);
+  const start = Number(match[1]);
+  return { start, end: start + length - 1, size: Number(match[2]) };
+}
 
 export function createS3Store(config: S3StorageConfig): BlobStore {
   const client = new S3Client({
@@ -97,9 +108,14 @@ export function createS3Store(config: S3StorageConfig): BlobStore {
         );
         const stream = res.Body instanceof Readable ? res.Body : Readable.from([]);
         const length = res.ContentLength ?? 0;
-        const size = range ? totalFromContentRange(res.ContentRange) : length;
-        const start = range?.start ?? 0;
-        return { size, contentType: res.ContentType ?? DEFAULT_CONTENT_TYPE, stream, start, end: start + length - 1 };
+        let placed = { start: 0, end: length - 1, size: length };
+        try {
+          if (range) placed = placeRangedRead(res.ContentRange, length);
+        } catch (error) {
+          stream.destroy();
+          throw error;
+        }
+        return { ...placed, contentType: res.ContentType ?? DEFAULT_CONTENT_TYPE, stream };
       } catch (error) {
         if (status(error) === 404) throw new BlobNotFoundError(key);
         if (status(error) === 416 && range) {
