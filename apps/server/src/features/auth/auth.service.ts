@@ -248,7 +248,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Looks the account up and sends the reset mail (or nothing, for an unknown address). */
-    resetMailJob: defineJob({ kind: RESET_MAIL_JOB, payload: ResetMailPayload, run: sendPasswordReset }),
+    resetMailJob: defineJob({
+      kind: RESET_MAIL_JOB,
+      payload: ResetMailPayload,
+      run: sendPasswordReset,
+      // The address someone typed, maybe nobody's: not kept once the mail is sent (or given up on).
+      forgetPayload: true,
+    }),
 
     /**
      * Sets the new password, ends every session and revokes every API token in one transaction (the route then

@@ -1,6 +1,8 @@
 import { AuthMessages } from '@bookshelf/contract';
 import { startFakeSmtp, type FakeSmtp } from '@bookshelf/test-support';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createBrowser, signUp } from '../../test/browser.js';
 
@@ -35,6 +37,21 @@ describe('forgot password', () => {
 
     const mail = await smtp.waitForMessage((m) => m.to.includes(user.email), SMTP_DELAY_MS + 5000);
     expect(mail.subject).toBe('Reset your Bookshelf password');
+
+    // The job that sent it keeps no trace of the address someone typed.
+    await t.app.jobs.drain();
+    const kept = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from jobs where kind = 'auth.reset-mail' and payload::text like ${`%${user.email}%`}`,
+      ),
+    );
+    expect(kept[0]?.n).toBe(0);
+    const sent = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from jobs where kind = 'auth.reset-mail' and state = 'succeeded'`,
+      ),
+    );
+    expect(sent[0]?.n).toBeGreaterThan(0);
   });
 
   it('answers an unknown e-mail the same way', async () => {

@@ -25,6 +25,11 @@ export interface JobDefinition<P = unknown> {
   run(payload: P, context: JobContext): Promise<unknown>;
   /** Attempts and backoff; the contract's DEFAULT_RETRY_POLICY where unset. */
   retry?: Partial<RetryPolicy>;
+  /**
+   * The payload holds personal data (an e-mail address): it is emptied when the job finishes, whichever
+   * way, rather than kept in the row until the purge. Such a job cannot be run again from its row.
+   */
+  forgetPayload?: boolean;
 }
 
 /** Keeps a definition's payload type checked against its handler while lists of them hold mixed kinds. */

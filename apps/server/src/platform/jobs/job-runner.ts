@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { DEFAULT_RETRY_POLICY, retryDelayMs, type Job } from '@bookshelf/contract';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type Job, type JobState } from '@bookshelf/contract';
 import { ZodError } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { JobDefinition } from './job-definition.js';
@@ -86,10 +86,13 @@ export function createJobRunner(options: JobRunnerOptions) {
   };
 
   const policyOf = (definition: JobDefinition) => ({ ...DEFAULT_RETRY_POLICY, ...definition.retry });
+  /** Every way a job ends goes through here, so a payload with personal data never outlives its job. */
+  const finish = (row: JobRow, state: JobState, fields: { result?: unknown; error?: string | null }) =>
+    store.finish(row.id, state, fields, { forgetPayload: definitions.get(row.kind)?.forgetPayload ?? false });
 
   async function settle(row: JobRow, definition: JobDefinition, error: unknown, aborted: JobAbort | undefined) {
     if (aborted?.reason === 'lease lost') return undefined;
-    if (aborted?.reason === 'cancelled') return store.finish(row.id, 'cancelled', {});
+    if (aborted?.reason === 'cancelled') return finish(row, 'cancelled', {});
     // Stopping: a handler that gave up on its signal gives the job back; one that failed otherwise failed.
     if (
       aborted?.reason === 'stopping' &&
@@ -101,7 +104,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     const message = messageOf(error);
     if (row.attempts >= policy.attempts || error instanceof ZodError) {
       log.error({ err: error, jobId: row.id, kind: row.kind }, 'job failed for good');
-      return store.finish(row.id, 'dead', { error: message });
+      return finish(row, 'dead', { error: message });
     }
     log.warn({ err: error, jobId: row.id, kind: row.kind, attempt: row.attempts }, 'job failed; retrying');
     return store.retryLater(row.id, message, retryDelayMs(row.attempts, policy));
@@ -156,7 +159,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       after =
         why && why.reason !== 'stopping'
           ? await settle(row, definition, why, why)
-          : await store.finish(row.id, 'succeeded', { result: result ?? null, error: null });
+          : await finish(row, 'succeeded', { result: result ?? null, error: null });
     } catch (error) {
       after = await settle(row, definition, error, aborted).catch((err: unknown) => {
         log.error({ err, jobId: row.id }, 'could not record a job failure');
@@ -208,10 +211,10 @@ export function createJobRunner(options: JobRunnerOptions) {
    * recorded for it. Answers the finished row, or undefined when the job is to run.
    */
   async function endTakenOver(row: JobRow): Promise<JobRow | undefined> {
-    if (row.cancelRequestedAt) return store.finish(row.id, 'cancelled', {});
+    if (row.cancelRequestedAt) return finish(row, 'cancelled', {});
     if (row.attempts <= policyOf(definitions.get(row.kind)!).attempts) return undefined;
     log.error({ jobId: row.id, kind: row.kind, attempts: row.attempts - 1 }, 'job stopped its server too often');
-    return store.finish(row.id, 'dead', { error: STOPPED_TOO_OFTEN });
+    return finish(row, 'dead', { error: STOPPED_TOO_OFTEN });
   }
 
   let wakeRequested = false;

@@ -180,11 +180,23 @@ export function createJobStore(db: Database, owner: string) {
       return first(await db.update(jobs).set({ progress }).where(mine(id)).returning());
     },
 
-    async finish(id: string, state: JobState, fields: { result?: unknown; error?: string | null }) {
+    async finish(
+      id: string,
+      state: JobState,
+      fields: { result?: unknown; error?: string | null },
+      { forgetPayload = false } = {},
+    ) {
       return first(
         await db
           .update(jobs)
-          .set({ state, ...fields, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
+          .set({
+            state,
+            ...fields,
+            ...(forgetPayload ? { payload: {} } : {}),
+            finishedAt: sql`now()`,
+            lockedBy: null,
+            lockedUntil: null,
+          })
           .where(mine(id))
           .returning(),
       );
