@@ -1,25 +1,22 @@
 import '../test/fake-network';
-import type { Job } from '@bookshelf/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeEventSource } from '../test/fake-event-source';
+import { testJob } from '../test/fixtures';
 import { renderApp, testMe } from '../test/render-app';
 import { applyLiveEvent } from './live-events-cache';
 import { useLiveEvents } from './use-live-events';
 
-const job: Job = {
+const job = testJob({
   id: 'job-9',
-  kind: 'books.load-sample',
   state: 'succeeded',
   progress: { current: 5, total: 5, phase: null },
   result: { added: 5 },
-  error: null,
   attempts: 1,
-  createdAt: '2026-11-23T10:00:00.000Z',
   startedAt: '2026-11-23T10:00:01.000Z',
   finishedAt: '2026-11-23T10:00:03.000Z',
-};
+});
 
 const seeded = () => {
   const queryClient = new QueryClient();

@@ -1,21 +1,16 @@
-import type { Job, LiveEvent } from '@bookshelf/contract';
+import type { LiveEvent } from '@bookshelf/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../test/fake-event-source';
+import { testJob } from '../test/fixtures';
 import { connectLiveEvents } from './live-events';
 import { liveEventsConnected } from './live-events-state';
 
-const job: Job = {
-  id: 'job-1',
-  kind: 'books.load-sample',
+const job = testJob({
   state: 'running',
   progress: { current: 2, total: 5, phase: 'Adding books' },
-  result: null,
-  error: null,
   attempts: 1,
-  createdAt: '2026-11-23T10:00:00.000Z',
   startedAt: '2026-11-23T10:00:01.000Z',
-  finishedAt: null,
-};
+});
 
 beforeEach(() => {
   FakeEventSource.instances.length = 0;

@@ -8,6 +8,7 @@ await Promise.all([
   import('../features/books/api/schemas'),
   import('../features/accounts/api/schemas'),
   import('../features/dashboard/api/dashboard-schemas'),
+  import('../lib/jobs/job-schema'),
   import('../lib/live-event-schema'),
   import('zod/mini'),
 ]);
