@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
 import { chooseCoding, varyOnAcceptEncoding, type ContentCoding } from './content-coding.js';
 import { isApiPath } from './web-app.js';
 
@@ -37,23 +37,34 @@ const compress = (coding: ContentCoding, body: Buffer | string) =>
  * alone: streams (GET /api/events hijacks its socket anyway, book files are streams), partial content
  * (Content-Range counts the identity bytes), answers without a body, and anything already encoded.
  */
-export function registerApiCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (!isApiPath(request.url) || reply.statusCode === 206 || reply.statusCode === 304) return payload;
-    if (Buffer.byteLength(payload) < API_COMPRESSION.thresholdBytes) return payload;
-    if (reply.hasHeader('content-encoding') || reply.hasHeader('content-range')) return payload;
-    const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return payload;
+const compressApiAnswer: onSendAsyncHookHandler = async (request, reply, payload) => {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (reply.statusCode === 206 || reply.statusCode === 304) return payload;
+  if (Buffer.byteLength(payload) < API_COMPRESSION.thresholdBytes) return payload;
+  if (reply.hasHeader('content-encoding') || reply.hasHeader('content-range')) return payload;
+  const type = reply.getHeader('content-type');
+  if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return payload;
 
-    // From here the answer depends on Accept-Encoding, whichever coding this client gets.
-    varyOnAcceptEncoding(reply);
-    const coding = chooseCoding(request.headers['accept-encoding'], CODINGS);
-    if (coding === 'identity') return payload;
-    const compressed = compress(coding, payload);
-    reply.header('content-encoding', coding);
-    // A length a handler set would be the identity one; Fastify sets the right one when it is absent.
-    reply.removeHeader('content-length');
-    return compressed;
+  // From here the answer depends on Accept-Encoding, whichever coding this client gets.
+  varyOnAcceptEncoding(reply);
+  const coding = chooseCoding(request.headers['accept-encoding'], CODINGS);
+  if (coding === 'identity') return payload;
+  const compressed = compress(coding, payload);
+  reply.header('content-encoding', coding);
+  // A length a handler set would be the identity one; Fastify sets the right one when it is absent.
+  reply.removeHeader('content-length');
+  return compressed;
+};
+
+/**
+ * Adds the compression to every /api route as its last onSend step (route-level hooks run after the
+ * instance's), so whatever else looks at an answer before it goes out (an ETag of the JSON, say) sees the
+ * identity body, wherever that hook was added.
+ */
+export function registerApiCompression(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...own, compressApiAnswer];
   });
 }

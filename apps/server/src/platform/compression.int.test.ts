@@ -42,7 +42,18 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), TINY);
   writeFileSync(path.join(dist, '.build-stamp'), 'stamp');
   await precompress(dist);
-  t = await createTestApp({ webDistDir: dist });
+  t = await createTestApp({
+    webDistDir: dist,
+    // Another onSend step, added after the compression as a feature's would be: it must see the JSON.
+    extend: (app) => {
+      app.addHook('onSend', async (request, reply, payload) => {
+        if (request.url === '/api/test/big')
+          reply.header('x-saw-json', String(typeof payload === 'string' && payload.startsWith('{')));
+        return payload;
+      });
+      app.get('/api/test/big', async () => ({ words: 'shelf '.repeat(400) }));
+    },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -241,6 +252,13 @@ describe('API answers', () => {
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ items: [expect.any(Object)] });
+  });
+
+  it('compresses after every other onSend step, whichever was added first', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/big', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['x-saw-json']).toBe('true');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toEqual({ words: 'shelf '.repeat(400) });
   });
 
   it('compresses on a real socket with a matching Content-Length', async () => {
