@@ -43,9 +43,9 @@ export async function startBuiltApp(repo: string, port: number): Promise<BuiltAp
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 60_000) {
+    if (Date.now() - started > 180_000) {
       await stop();
-      throw new Error('the app did not answer /api/health within 60 s');
+      throw new Error('the app did not answer /api/health within 180 s');
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -5,7 +5,7 @@
 // API's on-the-fly compression levels (decision 024).
 //
 //   BENCH_PORT_BASE=3100 npm run bench static   (the app on that port, the bare server on the next; free ones
-//   without it)     STATIC_BENCH_SECONDS=10, STATIC_BENCH_CONNECTIONS=50
+//   without it)     STATIC_BENCH_SECONDS=10, STATIC_BENCH_CONNECTIONS=50, STATIC_BENCH_ROUNDS=3 (median)
 import { readdirSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { rawGet } from './raw-get.js';
 const BUDGET = 0.5;
 const seconds = Number(process.env.STATIC_BENCH_SECONDS ?? 10);
 const connections = Number(process.env.STATIC_BENCH_CONNECTIONS ?? 50);
+const rounds = Number(process.env.STATIC_BENCH_ROUNDS ?? 3);
 const portBase = Number(process.env.BENCH_PORT_BASE ?? 0);
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
@@ -33,9 +34,13 @@ const freePort = () =>
     });
   });
 
+/** The round with the median throughput. */
+const median = (results: AutocannonResult[]) =>
+  [...results].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(results.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const line = (name: string, r: AutocannonResult) =>
+const line = (name: string, r: AutocannonResult, all: AutocannonResult[]) =>
   `${name}: ${r.requestsPerSec.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms` +
+  ` (rounds ${all.map((a) => a.requestsPerSec.toFixed(0)).join(', ')})` +
   (r.errors || r.timeouts || r.non2xx ? `, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}` : '');
 
 let over = false;
@@ -71,34 +76,33 @@ try {
   ] as const) {
     const captured = await rawGet(app.url + target, ACCEPT);
     if (captured.status !== 200) throw new Error(`${target} answered ${captured.status}`);
-    const appResult = await runAutocannon({
-      url: app.url + target,
-      headers: ACCEPT,
-      connections,
-      durationSeconds: seconds,
-    });
     const bare = await startBareServer(
       { status: 200, headers: replayableHeaders(captured.headers), body: captured.body },
       { port: portBase ? portBase + 1 : 0 },
     );
-    let bareResult: AutocannonResult;
+    // Rounds alternate app and bare, and each side's median round counts: a burst of load from elsewhere
+    // on a shared machine then spoils one round, not the comparison.
+    const appRounds: AutocannonResult[] = [];
+    const bareRounds: AutocannonResult[] = [];
     try {
-      bareResult = await runAutocannon({
-        url: bare.url + target,
-        headers: ACCEPT,
-        connections,
-        durationSeconds: seconds,
-      });
+      for (let round = 0; round < rounds; round += 1) {
+        const load = { headers: ACCEPT, connections, durationSeconds: seconds };
+        appRounds.push(await runAutocannon({ url: app.url + target, ...load }));
+        bareRounds.push(await runAutocannon({ url: bare.url + target, ...load }));
+      }
     } finally {
       await bare.close();
     }
+    const appResult = median(appRounds);
+    const bareResult = median(bareRounds);
+    const appFailures = appRounds.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
     const ratio = appResult.requestsPerSec / bareResult.requestsPerSec;
-    const failed = appResult.errors + appResult.timeouts + appResult.non2xx > 0;
+    const failed = appFailures > 0;
     const ok = ratio >= BUDGET && !failed;
     over ||= !ok;
     const encoding = String(captured.headers['content-encoding'] ?? 'identity');
-    console.log(line(`static.${name}.app (${encoding}, ${kb(captured.body.length)})`, appResult));
-    console.log(line(`static.${name}.bare`, bareResult));
+    console.log(line(`static.${name}.app (${encoding}, ${kb(captured.body.length)})`, appResult, appRounds));
+    console.log(line(`static.${name}.bare`, bareResult, bareRounds));
     console.log(
       `static.${name}: ${(ratio * 100).toFixed(0)}% of bare (budget ≥ ${BUDGET * 100}%, no errors)${ok ? '' : '  OVER BUDGET'}`,
     );

@@ -200,6 +200,11 @@ describe('built files', () => {
       headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': String(first.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+    const head = await t.app.inject({ method: 'HEAD', url: '/library', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(String(first.body.length));
+    expect(head.headers['content-encoding']).toBe('br');
     // A Range does not cut the page: the whole shell, compressed.
     const ranged = await t.app.inject({
       method: 'GET',
