@@ -104,6 +104,12 @@ export async function bundleServer(/** @type {string} */ outfile) {
 async function buildWeb() {
   const { build } = await import('vite');
   await build({ root: path.join(root, 'apps/web'), logLevel: 'warn' });
+  const { precompress } = await import('./precompress.mjs');
+  const sizes = await precompress(path.join(root, 'apps/web/dist'));
+  const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+  console.log(
+    `build: web precompressed ${sizes.files} files, ${kb(sizes.identityBytes)} → ${kb(sizes.brBytes)} br, ${kb(sizes.gzBytes)} gzip`,
+  );
 }
 
 const targets = {
@@ -124,6 +130,7 @@ const targets = {
       'apps/web/index.html',
       'apps/web/vite.config.ts',
       'apps/web/package.json',
+      'scripts/precompress.mjs',
       ...COMMON_INPUTS,
     ],
     build: buildWeb,

@@ -13,6 +13,7 @@ import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
 import { createAccess } from './platform/access/access.js';
 import { noRelationships } from './platform/access/relationships.js';
+import { registerApiCompression } from './platform/api-compression.js';
 import { registerAuthentication } from './platform/authentication.js';
 import { apiNotFound, clientError, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import type { FeatureModule } from './platform/feature-module.js';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions) {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  registerApiCompression(app);
 
   const https = publicUrl?.startsWith('https://') ?? false;
   await app.register(helmet, {
@@ -192,12 +194,11 @@ export async function buildApp(options: AppOptions) {
     await auth.close();
   });
 
-  const serveWeb = hasWebApp(webDistDir);
-  if (serveWeb) await registerWebApp(app, webDistDir);
+  const web = hasWebApp(webDistDir) ? registerWebApp(app, webDistDir) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) return apiNotFound(request, reply);
-    if (serveWeb && serveAppShell(request, reply)) return reply;
+    if (web && serveAppShell(web, request, reply)) return reply;
     return notFoundReply(request, reply);
   });
 

@@ -1,16 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-/** Vite puts content-hashed files under /assets; everything there may be cached for a year. */
-const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
+import { loadStaticFiles, sendStaticFile, type StaticFile } from './static-files.js';
 
 /**
  * A missing static file is a 404, never the app's HTML (a stale chunk must fail loudly so the lazy-load
  * retry sees it). Only these extensions name files: /profile/jane.doe or /blog/v1.2 are client routes.
  */
-const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|wasm)$/i;
+const STATIC_FILE =
+  /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|wasm|br|gz)$/i;
 
 export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -18,32 +16,35 @@ export function hasWebApp(distDir: string | undefined): distDir is string {
   return Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
 }
 
-/** Serves the built SPA's files. The HTML fallback for client routes is `serveAppShell`. */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: distDir,
-    // One route per built file, listed at start-up; every other path falls through to the
-    // not-found handler, which serves the app shell for client routes.
-    wildcard: false,
-    index: false,
-    setHeaders(reply, filePath) {
-      reply.header(
-        'cache-control',
-        filePath.includes(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
+/** The built web app's files; `serveAppShell` answers client routes with its index.html. */
+export interface WebApp {
+  files: ReadonlyMap<string, StaticFile>;
+  appShell: StaticFile;
+}
+
+/**
+ * Serves the built SPA's files from memory, each in the encoding the client prefers (decision 024). One
+ * route per built file, listed at start-up; every other path falls through to the not-found handler, which
+ * serves the app shell for client routes.
+ */
+export function registerWebApp(app: FastifyInstance, distDir: string): WebApp {
+  const files = loadStaticFiles(distDir);
+  for (const [url, file] of files) {
+    app.route({ method: ['GET', 'HEAD'], url, handler: (request, reply) => sendStaticFile(request, reply, file) });
+  }
+  return { files, appShell: files.get('/index.html')! };
 }
 
 /**
  * The SPA fallback: any GET for a client route (spec core.md §2, including "any other path") gets
  * index.html so the router in the browser decides what to show. Returns false when it does not apply.
  */
-export function serveAppShell(request: FastifyRequest, reply: FastifyReply): boolean {
+export function serveAppShell(web: WebApp, request: FastifyRequest, reply: FastifyReply): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
   if (STATIC_FILE.test(pathname)) return false;
-  void reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  // The not-found handler set 404; the shell is the page for this address. Range does not apply to it.
+  sendStaticFile(request, reply.code(200), web.appShell, { ranges: false });
   return true;
 }
 
