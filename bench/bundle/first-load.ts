@@ -1,11 +1,14 @@
 // Loads one page in a fresh headless Chromium context and records every response it received until the
 // network went quiet, through the DevTools protocol (what the browser really fetched, lazy chunks included).
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 import type { LoadedResource } from './tally.js';
 
-/** Chromium's own "network idle" is 500 ms without a request; a loaded 2-core machine gets twice that. */
-const QUIET_MS = 1_000;
+/**
+ * Chromium's own "network idle": 500 ms without a request in flight. On a busy machine a page can be quiet
+ * that long while it is still parsing a chunk, so idle also needs the main thread to have time to spare.
+ */
+const QUIET_MS = 500;
 const MAX_WAIT_MS = 60_000;
 
 interface Pending {
@@ -34,7 +37,7 @@ export async function firstLoad(
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
 
     const pending = new Map<string, Pending>();
-    const finished: Promise<LoadedResource | undefined>[] = [];
+    const finished: { resource: Pending; body: Promise<Buffer> }[] = [];
     let lastActivity = performance.now();
     const inFlight = () => [...pending.values()].filter((p) => p.type !== 'EventSource').length;
 
@@ -59,15 +62,13 @@ export async function firstLoad(
       const p = pending.get(e.requestId);
       pending.delete(e.requestId);
       if (!p) return;
-      finished.push(
-        cdp.send('Network.getResponseBody', { requestId: e.requestId }).then(
-          ({ body, base64Encoded }) => {
-            const bytes = Buffer.from(body, base64Encoded ? 'base64' : 'utf8');
-            return { ...p, gzipBytes: gzipSync(bytes).length };
-          },
-          () => ({ ...p, gzipBytes: 0 }), // a body Chromium did not keep (a redirect, a 204)
-        ),
+      // Compressed only once the page is idle: brotli at quality 11 would block this process for a second
+      // and skew the clock that decides when the page went quiet.
+      const body = cdp.send('Network.getResponseBody', { requestId: e.requestId }).then(
+        ({ body, base64Encoded }) => Buffer.from(body, base64Encoded ? 'base64' : 'utf8'),
+        () => Buffer.alloc(0), // a body Chromium did not keep (a redirect, a 204)
       );
+      finished.push({ resource: p, body });
     });
     cdp.on('Network.loadingFailed', (e) => {
       lastActivity = performance.now();
@@ -77,12 +78,25 @@ export async function firstLoad(
     const response = await page.goto(url, { waitUntil: 'load' });
     if (!response?.ok()) throw new Error(`bench/bundle: ${url} answered ${response?.status()}`);
     const started = performance.now();
-    while (inFlight() > 0 || performance.now() - lastActivity < QUIET_MS) {
-      if (performance.now() - started > MAX_WAIT_MS) throw new Error(`bench/bundle: ${url} never went idle`);
-      await new Promise((r) => setTimeout(r, 50));
+    for (;;) {
+      while (inFlight() > 0 || performance.now() - lastActivity < QUIET_MS) {
+        if (performance.now() - started > MAX_WAIT_MS) throw new Error(`bench/bundle: ${url} never went idle`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const quietSince = lastActivity;
+      // Answered once the page's main thread is free: a page still busy with a chunk answers late, and any
+      // request it makes meanwhile starts the wait over. (Page timers and requestIdleCallback are throttled
+      // headless, so nothing here waits on them.)
+      await page.evaluate(() => 0);
+      if (lastActivity === quietSince && inFlight() === 0) break;
     }
-    const resources = (await Promise.all(finished)).filter((r): r is LoadedResource => r !== undefined);
-    return resources;
+    return Promise.all(
+      finished.map(async ({ resource, body }) => {
+        const bytes = await body;
+        const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+        return { ...resource, gzipBytes: gzipSync(bytes).length, brotliBytes: brotli.length };
+      }),
+    );
   } finally {
     await context.close();
   }

@@ -2,7 +2,7 @@
 // and starts the built server as `npm start` does (on a fresh embedded database), opens the landing page as
 // a visitor and /dashboard signed in, each in an empty headless Chromium, and sums every script and
 // stylesheet fetched before the network went quiet — lazy chunks a first render pulls in included. Prints
-// bytes as sent and as gzip, and holds the budgets in DESIGN.md to what is sent once the server compresses
+// bytes as sent, as gzip and as brotli, and holds the budgets in DESIGN.md to what is sent once the server compresses
 // (the gzip estimate while it does not). Fails when a figure is over its budget.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -78,7 +78,7 @@ try {
     if (verbose)
       for (const r of resources.filter((x) => x.type === 'Script' || x.type === 'Stylesheet'))
         console.log(
-          `  ${(r.sentBytes / 1024).toFixed(1).padStart(6)} sent ${(r.gzipBytes / 1024).toFixed(1).padStart(6)} gz  ${r.encoding.padEnd(8)} ${new URL(r.url).pathname}`,
+          `  ${(r.sentBytes / 1024).toFixed(1).padStart(6)} sent ${(r.gzipBytes / 1024).toFixed(1).padStart(6)} gz ${(r.brotliBytes / 1024).toFixed(1).padStart(6)} br  ${r.encoding.padEnd(8)} ${new URL(r.url).pathname}`,
         );
   }
   const css = formatLine('bundle.css', worstCss, CSS_BUDGET_KB);

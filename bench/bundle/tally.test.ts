@@ -6,19 +6,34 @@ const res = (type: string, sentBytes: number, gzipBytes: number, encoding = 'ide
   type,
   sentBytes,
   gzipBytes,
+  brotliBytes: gzipBytes / 2,
   encoding,
 });
 
 describe('tally', () => {
   it('counts only the asked kind, and holds the gzip estimate while anything comes uncompressed', () => {
     const loaded = [res('Script', 3072, 1024), res('Script', 2048, 1024, 'br'), res('Stylesheet', 4096, 2048)];
-    expect(tally(loaded, 'Script')).toEqual({ files: 2, sentKb: 5, gzipKb: 2, countedKb: 2, counted: 'as gzip' });
+    expect(tally(loaded, 'Script')).toEqual({
+      files: 2,
+      sentKb: 5,
+      gzipKb: 2,
+      brotliKb: 1,
+      countedKb: 2,
+      counted: 'as gzip',
+    });
     expect(tally(loaded, 'Stylesheet')).toMatchObject({ files: 1, countedKb: 2, counted: 'as gzip' });
   });
 
   it('holds what was sent once every file comes compressed, even when gzip would be smaller', () => {
     const loaded = [res('Script', 1024, 512, 'br'), res('Script', 2048, 1024, 'gzip'), res('Document', 9999, 99)];
-    expect(tally(loaded, 'Script')).toEqual({ files: 2, sentKb: 3, gzipKb: 1.5, countedKb: 3, counted: 'sent' });
+    expect(tally(loaded, 'Script')).toEqual({
+      files: 2,
+      sentKb: 3,
+      gzipKb: 1.5,
+      brotliKb: 0.75,
+      countedKb: 3,
+      counted: 'sent',
+    });
   });
 });
 

@@ -7,6 +7,8 @@ export interface LoadedResource {
   sentBytes: number;
   /** The body as the server would send it gzip-compressed (level 6, as servers compress at run time). */
   gzipBytes: number;
+  /** The body brotli-compressed at quality 11, as a build-time precompression step would store it. */
+  brotliBytes: number;
   /** `content-encoding` of the response, or 'identity' when it had none. */
   encoding: string;
 }
@@ -15,6 +17,7 @@ export interface KindTally {
   files: number;
   sentKb: number;
   gzipKb: number;
+  brotliKb: number;
   /** The figure the budget holds: what was sent when every file came compressed, else the gzip estimate. */
   countedKb: number;
   counted: 'sent' | 'as gzip';
@@ -31,22 +34,24 @@ export function tally(resources: readonly LoadedResource[], type: 'Script' | 'St
   const mine = resources.filter((r) => r.type === type);
   const sent = mine.reduce((sum, r) => sum + r.sentBytes, 0);
   const gzip = mine.reduce((sum, r) => sum + r.gzipBytes, 0);
+  const brotli = mine.reduce((sum, r) => sum + r.brotliBytes, 0);
   const allCompressed = mine.every((r) => r.encoding !== 'identity');
   return {
     files: mine.length,
     sentKb: kb(sent),
     gzipKb: kb(gzip),
+    brotliKb: kb(brotli),
     countedKb: kb(allCompressed ? sent : gzip),
     counted: allCompressed ? 'sent' : 'as gzip',
   };
 }
 
-/** One printed line: `name: counted KB (sent, as gzip, files) (budget)`, and whether it is over. */
+/** One printed line: `name: counted KB (budget) — files, sent, as gzip, as brotli`, and whether it is over. */
 export function formatLine(name: string, t: KindTally, budgetKb: number): { line: string; over: boolean } {
   const over = t.countedKb > budgetKb;
   const line =
     `${name}: ${t.countedKb.toFixed(1)} KB ${t.counted} (budget ≤ ${budgetKb} KB)` +
-    ` — ${t.files} files, ${t.sentKb.toFixed(1)} KB sent, ${t.gzipKb.toFixed(1)} KB as gzip` +
+    ` — ${t.files} files, ${t.sentKb.toFixed(1)} KB sent, ${t.gzipKb.toFixed(1)} KB as gzip, ${t.brotliKb.toFixed(1)} KB as brotli` +
     (over ? '  OVER BUDGET' : '');
   return { line, over };
 }
