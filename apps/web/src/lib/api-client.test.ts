@@ -55,6 +55,35 @@ describe('api client', () => {
     expect(get?.headers['x-requested-with']).toBeUndefined();
   });
 
+  it('validates by default in tests, as in development', async () => {
+    server = await startFakeServer({ 'GET /api/health': () => ({ body: { status: 'fine' } }) });
+    await expect(createApiClient({ baseUrl: server.url })('/api/health', HealthSchema)).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+    });
+  });
+
+  it('in production trusts the answer and never loads its schema', async () => {
+    server = await startFakeServer({ 'GET /api/health': () => ({ body: { status: 'fine', extra: 1 } }) });
+    const request = createApiClient({ baseUrl: server.url, validateResponses: false });
+    let loads = 0;
+    const loadSchema = () => {
+      loads += 1;
+      return Promise.resolve(HealthSchema);
+    };
+    await expect(request('/api/health', loadSchema)).resolves.toEqual({ status: 'fine', extra: 1 });
+    expect(loads).toBe(0);
+  });
+
+  it('in production still refuses a 2xx body that is not JSON, and still reads error bodies', async () => {
+    server = await startFakeServer({
+      'GET /api/health': () => ({ body: '<html>proxy login</html>' }),
+      'GET /api/books/1': () => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Book not found' } } }),
+    });
+    const request = createApiClient({ baseUrl: server.url, validateResponses: false });
+    await expect(request('/api/health', HealthSchema)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    await expect(request('/api/books/1', HealthSchema)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
   it('reports an unreachable server as a retryable network error', async () => {
     server = await startFakeServer();
     const url = server.url;

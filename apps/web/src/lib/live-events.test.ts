@@ -38,6 +38,19 @@ describe('connectLiveEvents', () => {
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
   });
 
+  it('in production passes events on unchecked, dropping only what is not JSON', async () => {
+    const received: LiveEvent[] = [];
+    const stop = connectLiveEvents({ onEvent: (e) => received.push(e), validate: false });
+    const source = FakeEventSource.latest()!;
+    source.emit('books.changed', { type: 'books.changed', extra: 1 }, '1');
+    source.emit('books.changed', 'not json', '2');
+    source.emit('resync', { type: 'resync' }, '3');
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(received).toEqual([{ type: 'books.changed', extra: 1 }, { type: 'resync' }]);
+    expect(console.warn).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   it('says whether a stream is open, so pages poll only while none is', () => {
     const stop = connectLiveEvents({ onEvent: () => undefined });
     const source = FakeEventSource.latest()!;

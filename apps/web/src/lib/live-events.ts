@@ -1,4 +1,5 @@
 import type { LiveEvent, LiveEventSchema, LiveEventType } from '@bookshelf/contract';
+import { VALIDATE_RESPONSES } from './api-client';
 import { countConnectedStream } from './live-events-state';
 
 export const LIVE_EVENTS_URL = '/api/events';
@@ -10,9 +11,12 @@ const TYPES: Record<LiveEventType, true> = { 'job.updated': true, 'books.changed
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
 
-function parse(schema: typeof LiveEventSchema, data: string): LiveEvent | undefined {
+function parse(schema: typeof LiveEventSchema | undefined, data: string): LiveEvent | undefined {
   try {
-    const parsed = schema.safeParse(JSON.parse(data));
+    const json: unknown = JSON.parse(data);
+    // Unchecked outside development and tests, like every API answer (see VALIDATE_RESPONSES).
+    if (!schema) return json as LiveEvent;
+    const parsed = schema.safeParse(json);
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined; // not JSON
@@ -24,6 +28,8 @@ export interface LiveEventsOptions {
   onEvent: (event: LiveEvent) => void;
   /** The EventSource class (tests pass a fake). */
   EventSource?: typeof EventSource;
+  /** Check each event against the contract (default: in development and tests, see VALIDATE_RESPONSES). */
+  validate?: boolean;
 }
 
 /**
@@ -32,7 +38,11 @@ export interface LiveEventsOptions {
  * new one opened here, with backoff, resuming after the last event seen. Returns the function that closes
  * it (on sign-out, when the signed-in part of the app unmounts).
  */
-export function connectLiveEvents({ onEvent, EventSource: Source = globalThis.EventSource }: LiveEventsOptions) {
+export function connectLiveEvents({
+  onEvent,
+  EventSource: Source = globalThis.EventSource,
+  validate = VALIDATE_RESPONSES,
+}: LiveEventsOptions) {
   let source: EventSource | undefined;
   let lastEventId = '';
   let retries = 0;
@@ -45,7 +55,7 @@ export function connectLiveEvents({ onEvent, EventSource: Source = globalThis.Ev
   };
 
   // Loaded with the first connection; events wait for it in the order they came.
-  const schema = import('./live-event-schema').then((m) => m.LiveEventSchema);
+  const schema = validate ? import('./live-event-schema').then((m) => m.LiveEventSchema) : Promise.resolve(undefined);
   const receive = (message: MessageEvent<string>) => {
     if (message.lastEventId) lastEventId = message.lastEventId;
     void schema.then((loaded) => {

@@ -11,7 +11,7 @@ export const ME_QUERY_KEY = ['me'] as const;
 
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    // The schema loads only for a signed-in answer, which leads to the shell (which needs zod anyway).
+    // The schema loads only for a signed-in answer, and only where answers are checked (VALIDATE_RESPONSES).
     return await api(AuthPaths.me, () => import('./me-schema').then((m) => m.MeSchema), {
       signedOutIsExpected: true,
       ...(signal ? { signal } : {}),

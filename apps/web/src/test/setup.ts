@@ -1,5 +1,6 @@
-// Runs before every web test file. The app loads some response schemas on demand (see lib/api-client.ts);
-// loading them up front keeps those imports from racing the tests' fake clocks and findBy timeouts.
+// Runs before every web test file. The app loads some response schemas (see lib/api-client.ts) and the user
+// menu on demand; loading them up front keeps those imports from racing the tests' fake clocks and findBy
+// timeouts.
 await Promise.all([
   import('../lib/me-schema'),
   import('../lib/api-error-schema'),
@@ -11,6 +12,7 @@ await Promise.all([
   import('../lib/jobs/job-schema'),
   import('../lib/live-event-schema'),
   import('zod/mini'),
+  import('../app/user-menu-dropdown'),
 ]);
 // jsdom has no EventSource; the signed-in app opens one (lib/live-events.ts).
 await import('./fake-event-source');

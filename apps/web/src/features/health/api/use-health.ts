@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-// The schema (and zod) loads with the first answer: the status line is not part of the first paint.
+// The schema (and zod) loads with the first answer, where answers are checked (development and tests).
 const loadHealthSchema = () => import('./health-schema').then((m) => m.HealthSchema);
 
 export const fetchHealth = (signal?: AbortSignal) => api('/api/health', loadHealthSchema, signal ? { signal } : {});
