@@ -103,7 +103,11 @@ export async function bundleServer(/** @type {string} */ outfile) {
 
 async function buildWeb() {
   const { build } = await import('vite');
-  await build({ root: path.join(root, 'apps/web'), logLevel: 'warn' });
+  const webDir = path.join(root, 'apps/web');
+  await build({ root: webDir, logLevel: 'warn' });
+  // Then the visitors' pages as HTML, into the same dist (so under the same stamp).
+  const { prerenderWeb } = await import('./prerender.mjs');
+  await prerenderWeb(webDir);
 }
 
 const targets = {
@@ -123,7 +127,9 @@ const targets = {
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/vite.prerender.config.ts',
       'apps/web/package.json',
+      'scripts/prerender.mjs',
       ...COMMON_INPUTS,
     ],
     build: buildWeb,

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { accountsModule } from './features/accounts/accounts.module.js';
 import { activitiesModule } from './features/activities/activities.module.js';
 import { authModule } from './features/auth/auth.module.js';
+import { sessionCookieName } from './features/auth/session-cookie.js';
 import { booksModule } from './features/books/books.module.js';
 import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
@@ -24,6 +25,7 @@ import type { LiveEventsOptions } from './platform/live-events/options.js';
 import { liveEventsModule } from './platform/live-events/live-events.module.js';
 import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { loadPrerenderedPages } from './platform/prerendered-pages.js';
 import { requestId } from './platform/request-id.js';
 import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell } from './platform/web-app.js';
 
@@ -194,10 +196,11 @@ export async function buildApp(options: AppOptions) {
 
   const serveWeb = hasWebApp(webDistDir);
   if (serveWeb) await registerWebApp(app, webDistDir);
+  const prerendered = serveWeb ? loadPrerenderedPages(webDistDir, sessionCookieName(https)) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) return apiNotFound(request, reply);
-    if (serveWeb && serveAppShell(request, reply)) return reply;
+    if (serveWeb && serveAppShell(request, reply, prerendered)) return reply;
     return notFoundReply(request, reply);
   });
 

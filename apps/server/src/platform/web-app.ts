@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PrerenderedPages } from './prerendered-pages.js';
 
 /** Vite puts content-hashed files under /assets; everything there may be cached for a year. */
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
@@ -37,13 +38,17 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
 
 /**
  * The SPA fallback: any GET for a client route (spec core.md §2, including "any other path") gets
- * index.html so the router in the browser decides what to show. Returns false when it does not apply.
+ * index.html so the router in the browser decides what to show, or for a visitor the page prerendered
+ * at build time when there is one. Returns false when it does not apply.
  */
-export function serveAppShell(request: FastifyRequest, reply: FastifyReply): boolean {
+export function serveAppShell(request: FastifyRequest, reply: FastifyReply, prerendered?: PrerenderedPages): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
   if (STATIC_FILE.test(pathname)) return false;
-  void reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  // The same address answers a visitor and a member differently: no cache may hand one the other's.
+  if (prerendered?.has(pathname)) void reply.header('vary', 'Cookie');
+  const file = prerendered?.fileFor(request, pathname) ?? 'index.html';
+  void reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
   return true;
 }
 
