@@ -35,13 +35,10 @@ async function keepFirstHeading(page: Page): Promise<void> {
 
 /** React marks the DOM nodes it owns once hydration has reached them. */
 const hydrated = (page: Page, selector: string) =>
-  page.waitForFunction(
-    (s) => {
-      const node = document.querySelector(s);
-      return node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber'));
-    },
-    selector,
-  );
+  page.waitForFunction((s) => {
+    const node = document.querySelector(s);
+    return node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+  }, selector);
 
 test.describe('prerendered pages without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

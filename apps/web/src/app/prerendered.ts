@@ -17,7 +17,13 @@ export const prerenderedFileName = (pathname: string) =>
 /** React puts the preloads it finds (an <img>'s, say) before the markup; they belong in <head>. */
 const LEADING_LINKS = /^(?:<link [^>]*\/>)+/;
 
-/** The built index.html with the page's markup inside #root. */
+/** The app's module script and the chunks Vite preloads for it. */
+const APP_SCRIPTS = /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g;
+
+/**
+ * The built index.html with the page's markup inside #root. The page is on screen without the app's code, so
+ * its scripts are fetched at low priority: on a slow link the HTML and CSS go first, the hydration after.
+ */
 export function prerenderedDocument(shell: string, pathname: string, markup: string): string {
   const at = shell.indexOf(EMPTY_ROOT);
   if (at === -1 || shell.indexOf(EMPTY_ROOT, at + 1) !== -1) {
@@ -25,7 +31,10 @@ export function prerenderedDocument(shell: string, pathname: string, markup: str
   }
   const links = LEADING_LINKS.exec(markup)?.[0] ?? '';
   const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${pathname}">${markup.slice(links.length)}</div>`;
-  const document = shell.slice(0, at) + root + shell.slice(at + EMPTY_ROOT.length);
+  const document = (shell.slice(0, at) + root + shell.slice(at + EMPTY_ROOT.length)).replace(
+    APP_SCRIPTS,
+    '<$1 fetchpriority="low"',
+  );
   return links ? document.replace('</head>', `${links}</head>`) : document;
 }
 
