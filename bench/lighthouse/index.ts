@@ -6,13 +6,16 @@
 //  - dashboard: the reader at /dashboard,
 // each beside the budgets of DESIGN.md and issue 11. Exits 1 when a median is over a budget.
 // Simulated throttling models a mid-range phone on slow 4G from one unthrottled load, so the figures move
-// less with the machine's load than a real throttled run would; a busy machine still skews them.
+// less with the machine's load than a real throttled run would; a busy machine still skews them, so the
+// landing's own HTML and CSS without scripts, from a bare node:http server, is measured first as the floor.
 //
-//   npm run bench -- lighthouse            (BENCH_PORT picks the port, CHROME_PATH the browser)
+//   npm run bench -- lighthouse     (BENCH_PORT picks the app's port, the floor takes the next; CHROME_PATH the browser)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch as launchChrome } from 'chrome-launcher';
@@ -165,6 +168,36 @@ async function measure(url: string, chromePort: number, cookie: string | undefin
   };
 }
 
+/**
+ * The floor: the landing's built HTML and CSS without any script, sent by a bare node:http server (brotli, as
+ * the best the app could do). What Lighthouse gives it in the same run shows how much the machine's load
+ * alone costs.
+ */
+async function startBareLanding(port: number): Promise<() => Promise<void>> {
+  const dist = path.join(repo, 'apps/web/dist');
+  const shell = readFileSync(
+    path.join(dist, existsSync(path.join(dist, 'prerendered')) ? 'prerendered/index.html' : 'index.html'),
+    'utf8',
+  );
+  const html = brotliCompressSync(shell.replace(/<script[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g, ''));
+  const server = createHttpServer((req, res) => {
+    const url = (req.url ?? '/').split('?')[0]!;
+    if (url === '/') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br' }).end(html);
+      return;
+    }
+    const file = path.join(dist, path.normalize(url));
+    if (!file.startsWith(dist) || !existsSync(file) || !/\.(css|svg)$/.test(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const type = file.endsWith('.css') ? 'text/css' : 'image/svg+xml';
+    res.writeHead(200, { 'content-type': type, 'content-encoding': 'br' }).end(brotliCompressSync(readFileSync(file)));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return () => new Promise((resolve) => server.close(() => resolve()));
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 let over = false;
@@ -192,6 +225,20 @@ try {
   const loading = performance.now();
   await addBooks(base, cookie);
   console.log(`lighthouse: ${BOOKS} books added in ${((performance.now() - loading) / 1000).toFixed(1)} s`);
+
+  const barePort = process.env.BENCH_PORT ? port + 1 : await freePort();
+  const stopBare = await startBareLanding(barePort);
+  try {
+    const bare: Figures[] = [];
+    for (let i = 0; i < RUNS; i += 1) bare.push(await measure(`http://127.0.0.1:${barePort}/`, chrome.port, undefined));
+    const pick = (key: keyof Figures) => median(bare.map((r) => r[key]));
+    console.log(
+      `lighthouse.bare-landing (its HTML and CSS, no script, bare node:http with brotli): performance ${pick('performance')}, ` +
+        `LCP ${(pick('lcpMs') / 1000).toFixed(2)} s, CLS ${pick('cls').toFixed(3)}, TBT ${pick('tbtMs').toFixed(0)} ms (the floor on this machine now)`,
+    );
+  } finally {
+    await stopBare();
+  }
 
   for (const { page, path: pagePath, signedIn } of PAGES) {
     const runs: Figures[] = [];
