@@ -103,9 +103,14 @@ export async function bundleServer(/** @type {string} */ outfile) {
 
 async function buildWeb() {
   const { build } = await import('vite');
-  await build({ root: path.join(root, 'apps/web'), logLevel: 'warn' });
+  const webDir = path.join(root, 'apps/web');
+  await build({ root: webDir, logLevel: 'warn' });
+  // Then the visitors' pages as HTML, into the same dist (so under the same stamp).
+  const { prerenderWeb } = await import('./prerender.mjs');
+  await prerenderWeb(webDir);
+  // Last, so the prerendered pages get their compressed copies too.
   const { precompress } = await import('./precompress.mjs');
-  const sizes = await precompress(path.join(root, 'apps/web/dist'));
+  const sizes = await precompress(path.join(webDir, 'dist'));
   const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KB`;
   console.log(
     `build: web precompressed ${sizes.files} files, ${kb(sizes.identityBytes)} → ${kb(sizes.brBytes)} br, ${kb(sizes.gzBytes)} gzip`,
@@ -129,7 +134,9 @@ const targets = {
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/vite.prerender.config.ts',
       'apps/web/package.json',
+      'scripts/prerender.mjs',
       'scripts/precompress.mjs',
       ...COMMON_INPUTS,
     ],

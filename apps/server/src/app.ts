@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { accountsModule } from './features/accounts/accounts.module.js';
 import { activitiesModule } from './features/activities/activities.module.js';
 import { authModule } from './features/auth/auth.module.js';
+import { sessionCookieName } from './features/auth/session-cookie.js';
 import { booksModule } from './features/books/books.module.js';
 import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
@@ -25,8 +26,9 @@ import type { LiveEventsOptions } from './platform/live-events/options.js';
 import { liveEventsModule } from './platform/live-events/live-events.module.js';
 import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { loadPrerenderedPages, type PrerenderedPages } from './platform/prerendered-pages.js';
 import { requestId } from './platform/request-id.js';
-import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell } from './platform/web-app.js';
+import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell, type WebApp } from './platform/web-app.js';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -194,11 +196,16 @@ export async function buildApp(options: AppOptions) {
     await auth.close();
   });
 
-  const web = hasWebApp(webDistDir) ? registerWebApp(app, webDistDir) : undefined;
+  let web: WebApp | undefined;
+  let prerendered: PrerenderedPages | undefined;
+  if (hasWebApp(webDistDir)) {
+    web = registerWebApp(app, webDistDir);
+    prerendered = loadPrerenderedPages(webDistDir, sessionCookieName(https));
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) return apiNotFound(request, reply);
-    if (web && serveAppShell(web, request, reply)) return reply;
+    if (web && serveAppShell(web, request, reply, prerendered)) return reply;
     return notFoundReply(request, reply);
   });
 

@@ -1,13 +1,26 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { canHydrate } from './app/prerendered';
+import { AppProviders, createQueryClient } from './app/providers';
+import { assumeSignedOut } from './lib/session';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <AppProviders />
-  </StrictMode>,
+    <AppProviders queryClient={queryClient} />
+  </StrictMode>
 );
+
+if (canHydrate(root, window.location)) {
+  // Rendered for a visitor at build time: hydrate as one. The session check still runs at once, and a browser
+  // that is signed in after all re-renders into its shell (lib/session.ts assumeSignedOut).
+  assumeSignedOut(queryClient);
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

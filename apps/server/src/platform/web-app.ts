@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PrerenderedPages } from './prerendered-pages.js';
 import { loadStaticFiles, sendStaticFile, type StaticFile } from './static-files.js';
 
 /**
@@ -11,6 +12,8 @@ const STATIC_FILE =
   /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|wasm|br|gz)$/i;
 
 export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+const PRERENDERED_URL = '/prerendered/';
 
 export function hasWebApp(distDir: string | undefined): distDir is string {
   return Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
@@ -30,6 +33,8 @@ export interface WebApp {
 export function registerWebApp(app: FastifyInstance, distDir: string): WebApp {
   const files = loadStaticFiles(distDir);
   for (const [url, file] of files) {
+    // The prerendered pages are answers to client routes (serveAppShell), not addresses of their own.
+    if (url.startsWith(PRERENDERED_URL)) continue;
     app.route({ method: ['GET', 'HEAD'], url, handler: (request, reply) => sendStaticFile(request, reply, file) });
   }
   return { files, appShell: files.get('/index.html')! };
@@ -37,14 +42,24 @@ export function registerWebApp(app: FastifyInstance, distDir: string): WebApp {
 
 /**
  * The SPA fallback: any GET for a client route (spec core.md §2, including "any other path") gets
- * index.html so the router in the browser decides what to show. Returns false when it does not apply.
+ * index.html so the router in the browser decides what to show, or for a visitor the page prerendered
+ * at build time when there is one (decision 031). Returns false when it does not apply.
  */
-export function serveAppShell(web: WebApp, request: FastifyRequest, reply: FastifyReply): boolean {
+export function serveAppShell(
+  web: WebApp,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  prerendered?: PrerenderedPages,
+): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
   if (STATIC_FILE.test(pathname)) return false;
+  // The same address answers a visitor and a member differently: no cache may hand one the other's.
+  if (prerendered?.has(pathname)) void reply.header('vary', 'Cookie');
+  const page = prerendered?.fileFor(request, pathname);
+  const file = (page === undefined ? undefined : web.files.get(`/${page}`)) ?? web.appShell;
   // The not-found handler set 404; the shell is the page for this address. Range does not apply to it.
-  sendStaticFile(request, reply.code(200), web.appShell, { ranges: false });
+  sendStaticFile(request, reply.code(200), file, { ranges: false });
   return true;
 }
 

@@ -35,8 +35,9 @@ export function AppContext({ queryClient, children }: { queryClient: QueryClient
   );
 }
 
-export function AppProviders() {
-  const [queryClient] = useState(createQueryClient);
+/** The whole app in the browser; main.tsx passes the query client when it has primed it for hydration. */
+export function AppProviders({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <AppContext queryClient={queryClient}>
       <BrowserRouter>

@@ -1,5 +1,5 @@
 import { AuthPaths, type Me } from '@bookshelf/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiRequestError } from './api-client';
 
 /**
@@ -26,3 +26,12 @@ export const meQueryOptions = () =>
   queryOptions({ queryKey: ME_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 60_000 });
 
 export const useMe = () => useQuery(meQueryOptions());
+
+/**
+ * Starts from "signed out" without asking, as a page prerendered for visitors (app/prerendered.ts) was rendered,
+ * so hydration matches its HTML. The answer is stale from the start: the real one is fetched at once, and a
+ * browser that turns out to be signed in moves on to its shell.
+ */
+export function assumeSignedOut(queryClient: QueryClient): void {
+  queryClient.setQueryData<Me | null>(ME_QUERY_KEY, null, { updatedAt: 0 });
+}

@@ -5,6 +5,9 @@ import { hashSecret } from '../../platform/secrets.js';
 import type { ApiTokensService } from './api-tokens.service.js';
 import type { OpenedSession, SessionsService } from './sessions.service.js';
 
+/** The session cookie's name; behind https it takes the __Host- prefix (see below). */
+export const sessionCookieName = (https: boolean) => (https ? '__Host-bookshelf_session' : 'bookshelf_session');
+
 /**
  * The session cookie. Behind https it takes the __Host- prefix, which browsers accept only with Secure,
  * Path=/ and no Domain, so a sibling subdomain cannot plant or overwrite it.
@@ -15,7 +18,7 @@ export function createSessionCookies(options: {
   apiTokens: ApiTokensService;
 }) {
   const { https, sessions, apiTokens } = options;
-  const name = https ? '__Host-bookshelf_session' : 'bookshelf_session';
+  const name = sessionCookieName(https);
   const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: https };
 
   const write = (reply: FastifyReply, opened: OpenedSession) =>
