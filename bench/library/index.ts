@@ -44,6 +44,10 @@ const CASES: Case[] = [
   { name: 'list', url: '/api/books?sort=dateAdded&order=desc&limit=50' },
   { name: 'search', url: `/api/books?q=${WORD}` },
   { name: 'typo-search', url: `/api/books?q=${TYPO}` },
+  // Broad searches: a stop word and a single letter match most of the library, a title absent from it none.
+  { name: 'search-the', url: '/api/books?q=the' },
+  { name: 'search-a', url: '/api/books?q=a' },
+  { name: 'search-gatsby', url: '/api/books?q=gatsby' },
   { name: 'facets', url: '/api/books/facets' },
 ];
 
