@@ -5,6 +5,8 @@
 //  - GET /api/books, the first page sorted by dateAdded (a page plus count(*) of the library),
 //  - a search for a word that about 3% of titles hold (full text and trigram, ranked by relevance),
 //  - the same word misspelt (only the trigram index can find it),
+//  - broad searches: "the" and "a", which most books match (counted up to 1,000, then newest first from the
+//    date index: decision 029), and "gatsby", which none does (it then tries look-alike words),
 //  - GET /api/books/facets (the counts kept by triggers, migration 0003),
 // each next to the bare SQL it runs (the floor): the very statements the app sent, captured once through a
 // logging Drizzle instance and replayed on the same driver and connection pool, timed the same way.
