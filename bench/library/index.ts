@@ -3,6 +3,7 @@
 // database of its own that is dropped afterwards), loads the books straight into the table, then prints
 // p50/p95 of
 //  - GET /api/books, the first page sorted by dateAdded (a page plus count(*) of the library),
+//  - the same sorted by title (the title index and an incremental sort of equal titles by id),
 //  - a search for a word that about 3% of titles hold (full text and trigram, ranked by relevance),
 //  - the same word misspelt (only the trigram index can find it),
 //  - broad searches: "the" and "a", which most books match (counted up to 1,000, then newest first from the
@@ -44,6 +45,7 @@ interface Case {
 }
 const CASES: Case[] = [
   { name: 'list', url: '/api/books?sort=dateAdded&order=desc&limit=50' },
+  { name: 'list-title', url: '/api/books?sort=title&limit=50' },
   { name: 'search', url: `/api/books?q=${WORD}` },
   { name: 'typo-search', url: `/api/books?q=${TYPO}` },
   // Broad searches: a stop word and a single letter match most of the library, a title absent from it none.

@@ -418,6 +418,9 @@ describe('broad searches (decision 029)', () => {
     const byTitle = await list('q=the&sort=title&order=desc&limit=2');
     expect(byTitle).toMatchObject({ total: CAP, totalCapped: true });
     expect(byTitle.items.map((b) => b.title)).toEqual(['The Lighthouse 990', 'The Lighthouse 960']);
+    const everyByTitle = await everyPage('q=the&sort=title', 200);
+    expect(everyByTitle[0]!.title).toBe('The Garden 1');
+    expect(new Set(everyByTitle.map((b) => b.id)).size).toBe(MATCHING);
   });
 
   it('under the cap the count is exact and relevance ranks, across pages alike', async () => {

@@ -127,11 +127,14 @@ function orderFor(sort: BookSort, order: SortOrder, rank: SQL[]): SQL[] {
   const dir = order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
   const last = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const tie = sql`${books.id} ${dir}`;
+  // books_user_title_idx and books_user_author_idx keep the default placement (nulls last ascending, hence
+  // first descending); the id tiebreak is then an incremental sort of each run of equal names.
+  const named = order === 'asc' ? sql`asc nulls last` : sql`desc nulls first`;
   switch (sort) {
     case 'title':
-      return [sql`lower(${books.title}) ${dir}`, tie];
+      return [sql`lower(${books.title}) ${named}`, tie];
     case 'author':
-      return [sql`lower(${books.author}) ${dir}`, tie];
+      return [sql`lower(${books.author}) ${named}`, tie];
     case 'rating':
       return [sql`${books.rating} ${last}`, sql`${books.dateAdded} desc`, tie];
     case 'dateRead':
@@ -365,12 +368,14 @@ export function createBooksRepository(db: Database) {
         ]);
         return { items, total: counted?.total ?? 0 };
       };
-      const newestFirst = ['relevance', 'dateAdded'].includes(page.sort);
+      // The sorts that an index of books keeps in order (relevance, past the cap, is newest first).
+      const indexedSort = ['relevance', 'dateAdded', 'title', 'author'].includes(page.sort);
       /**
        * Counts the matches up to COUNT_MAX first. Up to it, every match is ranked (or sorted) and the total is
        * exact. Past it, the cost of ranking and counting would grow with the library: the books come newest
        * first (relevance among thousands of books holding "the" means little) from a walk down the date index
-       * that stops when the page is full, and the total is the cap.
+       * (or the title or author index for those sorts) that stops when the page is full, and the total is the
+       * cap.
        */
       const search = async (condition: SearchCondition, oneWord?: string) => {
         const counted = await countUpTo(
@@ -389,7 +394,7 @@ export function createBooksRepository(db: Database) {
           );
         }
         const { items } = await fetchPage(
-          and(...conditions, newestFirst ? condition.scanned : condition.where),
+          and(...conditions, indexedSort ? condition.scanned : condition.where),
           page.sort === 'relevance' ? orderFor('dateAdded', 'desc', []) : orderFor(page.sort, page.order, []),
           COUNT_MAX,
         );
