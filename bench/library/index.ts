@@ -3,8 +3,11 @@
 // database of its own that is dropped afterwards), loads the books straight into the table, then prints
 // p50/p95 of
 //  - GET /api/books, the first page sorted by dateAdded (a page plus count(*) of the library),
+//  - the same sorted by title (the title index and an incremental sort of equal titles by id),
 //  - a search for a word that about 3% of titles hold (full text and trigram, ranked by relevance),
 //  - the same word misspelt (only the trigram index can find it),
+//  - broad searches: "the" and "a", which most books match (counted up to 1,000, then newest first from the
+//    date index: decision 029), and "gatsby", which none does (it then tries look-alike words),
 //  - GET /api/books/facets (the counts kept by triggers, migration 0003),
 // each next to the bare SQL it runs (the floor): the very statements the app sent, captured once through a
 // logging Drizzle instance and replayed on the same driver and connection pool, timed the same way.
@@ -42,8 +45,13 @@ interface Case {
 }
 const CASES: Case[] = [
   { name: 'list', url: '/api/books?sort=dateAdded&order=desc&limit=50' },
+  { name: 'list-title', url: '/api/books?sort=title&limit=50' },
   { name: 'search', url: `/api/books?q=${WORD}` },
   { name: 'typo-search', url: `/api/books?q=${TYPO}` },
+  // Broad searches: a stop word and a single letter match most of the library, a title absent from it none.
+  { name: 'search-the', url: '/api/books?q=the' },
+  { name: 'search-a', url: '/api/books?q=a' },
+  { name: 'search-gatsby', url: '/api/books?q=gatsby' },
   { name: 'facets', url: '/api/books/facets' },
 ];
 

@@ -157,6 +157,13 @@ export const BookLimits = {
   pageSizeMax: 200,
   bulkMax: 1000,
   searchMax: 200,
+  /** The library search box waits for this many characters: one letter matches most of a library. */
+  searchMinTyped: 2,
+  /**
+   * A search counts its matches up to this many: beyond it the answer says `totalCapped`, and relevance,
+   * which would have to score every match, gives way to newest first (decision 029).
+   */
+  searchCountMax: 1000,
   priceHistoryMax: 100,
 } as const;
 

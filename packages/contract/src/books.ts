@@ -289,9 +289,15 @@ export type BookListQuery = z.infer<typeof BookListQuerySchema>;
 
 export const BookListSchema = z.object({
   items: z.array(BookSchema),
+  /** The number of matching books; a search counts only up to BookLimits.searchCountMax (see totalCapped). */
   total: z.number(),
   limit: z.number(),
   offset: z.number(),
+  /**
+   * True when a search matched more books than BookLimits.searchCountMax: `total` is then that cap, the real
+   * number is larger, and the books come newest first whatever the sort asked for relevance.
+   */
+  totalCapped: z.optional(z.boolean()),
 });
 export type BookList = z.infer<typeof BookListSchema>;
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, outboxEvents } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signUp, type Browser } from '../../test/browser.js';
+import { searchTextOf } from './book-search.js';
 import { createBooksRepository } from './books.repository.js';
 
 let clock = new Date('2026-03-01T10:00:00Z');
@@ -355,6 +356,88 @@ describe('search, filters, sort and paging', () => {
     );
     expect(facets.account).toEqual([{ value: 'default-personal', count: 23 }]);
     expect(facets.tag[0]).toEqual({ value: 'non-fiction', count: 6 });
+  });
+});
+
+describe('broad searches (decision 029)', () => {
+  const CAP = BookLimits.searchCountMax;
+  const MATCHING = CAP + 50;
+
+  /** MATCHING books with "the" in the title, a minute apart (book 0 the newest), then 40 without it. */
+  async function seedBroadLibrary() {
+    const { browser, me } = await signUp(t.app);
+    const start = new Date('2020-01-01T00:00:00Z').getTime();
+    const values = Array.from({ length: MATCHING + 40 }, (_, n) => {
+      const title = n < MATCHING ? `The ${n % 30 === 0 ? 'Lighthouse' : 'Garden'} ${n}` : `Orchard ${n}`;
+      const book = { title, author: 'Ada Abara', isbn: null, tags: n % 2 ? ['read-again'] : [] };
+      return {
+        ...book,
+        searchText: searchTextOf(book),
+        status: n % 10 === 0 ? ('read' as const) : ('owned' as const),
+        dateAdded: new Date(start - n * 60_000),
+      };
+    });
+    await createBooksRepository(t.database.db).insertMany(me.id, values);
+    const list = async (query: string) => {
+      const res = await browser.get(`/api/books?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: Book[]; total: number; totalCapped?: boolean }>();
+    };
+    /** Every page of a query, `limit` books at a time, until a short one. */
+    const everyPage = async (query: string, limit: number) => {
+      const books: Book[] = [];
+      for (let offset = 0; ; offset += limit) {
+        const page = await list(`${query}&limit=${limit}&offset=${offset}`);
+        books.push(...page.items);
+        if (page.items.length < limit) return books;
+      }
+    };
+    return { list, everyPage };
+  }
+
+  it('counts up to the cap, then pages newest first with no book twice and none left out', async () => {
+    const { list, everyPage } = await seedBroadLibrary();
+    // "the" is in most of the library's titles (the kept vocabulary says so: a scan counts); "the garden" is two
+    // words (the GIN index counts): both plans answer alike.
+    for (const q of ['the', 'th', 'the%20garden']) {
+      const first = await list(`q=${q}&limit=50`);
+      expect(first).toMatchObject({ total: CAP, totalCapped: true });
+      const expected = q === 'the%20garden' ? MATCHING - MATCHING / 30 : MATCHING;
+      const books = await everyPage(`q=${q}`, 170);
+      expect(books).toHaveLength(expected);
+      expect(new Set(books.map((b) => b.id)).size).toBe(expected);
+      expect(books.every((b) => b.title.startsWith('The '))).toBe(true);
+      const added = books.map((b) => Date.parse(b.dateAdded));
+      expect(added).toEqual([...added].sort((a, b) => b - a));
+      expect(books[0]!.title).toBe(q === 'the%20garden' ? 'The Garden 1' : 'The Lighthouse 0');
+    }
+    const oldest = await everyPage('q=the&sort=dateAdded&order=asc', 200);
+    expect(oldest.map((b) => b.title).slice(0, 1)).toEqual([`The Garden ${MATCHING - 1}`]);
+    expect(new Set(oldest.map((b) => b.id)).size).toBe(MATCHING);
+    // Other sorts keep their order past the cap.
+    const byTitle = await list('q=the&sort=title&order=desc&limit=2');
+    expect(byTitle).toMatchObject({ total: CAP, totalCapped: true });
+    expect(byTitle.items.map((b) => b.title)).toEqual(['The Lighthouse 990', 'The Lighthouse 960']);
+    const everyByTitle = await everyPage('q=the&sort=title', 200);
+    expect(everyByTitle[0]!.title).toBe('The Garden 1');
+    expect(new Set(everyByTitle.map((b) => b.id)).size).toBe(MATCHING);
+  });
+
+  it('under the cap the count is exact and relevance ranks, across pages alike', async () => {
+    const { list, everyPage } = await seedBroadLibrary();
+    const lighthouses = await list('q=lighthouse&limit=5');
+    expect(lighthouses.total).toBe(MATCHING / 30);
+    expect(lighthouses.totalCapped).toBeUndefined();
+    const paged = await everyPage('q=lighthouse', 7);
+    expect(paged.map((b) => b.id)).toEqual((await list('q=lighthouse&limit=200')).items.map((b) => b.id));
+    expect(new Set(paged.map((b) => b.id)).size).toBe(MATCHING / 30);
+    // A filter that narrows a broad word under the cap: exact again.
+    const read = await list('q=the&status=read&limit=200');
+    expect(read.total).toBe(MATCHING / 10);
+    expect(read.totalCapped).toBeUndefined();
+    expect(read.items).toHaveLength(MATCHING / 10);
+    // A search that matches exactly the whole library is still under the cap when the library is.
+    expect((await list('q=orchard')).total).toBe(40);
   });
 });
 

@@ -1,6 +1,7 @@
-import type { BookSort, SortOrder } from '@bookshelf/contract';
+import { BookLimits, type BookSort, type SortOrder } from '@bookshelf/contract';
 import { and, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { bookFacetCounts, books, demoLoads, type BookRow, type NewBookRow } from '../../db/schema/index.js';
 import { mayBeMisspelt, searchWords } from './book-search.js';
 
@@ -59,6 +60,13 @@ export interface BookPage {
   offset: number;
 }
 
+export interface BookListPage {
+  items: StoredBook[];
+  total: number;
+  /** More than `total` (BookLimits.searchCountMax) books matched a search; they were not all counted. */
+  totalCapped?: boolean;
+}
+
 export interface FacetRow {
   facet: 'status' | 'format' | 'genre' | 'account' | 'tag';
   value: string;
@@ -82,19 +90,34 @@ const lockedBooks = (executor: Database, userId: string, ids: string[]) =>
  * full-text index. `alternatives` are the real words of the library a misspelt word may stand for
  * ("gatbsy" → "gatsby"); they join the word as alternatives.
  */
-function searchCondition(
-  q: string,
-  alternatives: ReadonlyMap<string, string[]> = new Map(),
-): { where: SQL; rank: SQL[] } {
+function searchCondition(q: string, alternatives: ReadonlyMap<string, string[]> = new Map()) {
   const words = searchWords(q);
   // The alternatives are whole words of the library, so they match as they are, not as prefixes.
   const terms = words.map((word) => [`${word}:*`, ...(alternatives.get(word) ?? [])].join(' | '));
   const all = sql`to_tsquery('simple', ${terms.map((t) => `(${t})`).join(' & ')})`;
   return {
+    words,
     where: and(...terms.map((t) => sql`${books.searchVector} @@ to_tsquery('simple', ${`(${t})`})`))!,
+    /**
+     * The same test as a function call, which no index can answer: for a search that most books match, the
+     * planner then walks a btree in the page's order and tests book after book until the page is full,
+     * instead of collecting every match from the GIN index first (decision 029).
+     */
+    scanned: sql`ts_match_vq(${books.searchVector}, ${all})`,
     rank: [sql`ts_rank(${books.searchVector}, ${all}) desc`],
   };
 }
+type SearchCondition = ReturnType<typeof searchCondition>;
+
+/** The words of the vocabulary (book_facet_counts) that begin with `prefix`, as a range of its primary key. */
+function vocabularyFrom(prefix: string): SQL {
+  const last = Array.from(prefix).pop()!;
+  const after = prefix.slice(0, -last.length) + String.fromCodePoint(last.codePointAt(0)! + 1);
+  return sql`${bookFacetCounts.value} >= ${prefix} and ${bookFacetCounts.value} < ${after} and starts_with(${bookFacetCounts.value}, ${prefix})`;
+}
+
+/** A search counts its matches up to this many (decision 029). */
+const COUNT_MAX = BookLimits.searchCountMax;
 
 /**
  * ORDER BY for a sort. Non-null columns are ordered with the nulls placement of their index so the planner
@@ -104,11 +127,14 @@ function orderFor(sort: BookSort, order: SortOrder, rank: SQL[]): SQL[] {
   const dir = order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
   const last = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const tie = sql`${books.id} ${dir}`;
+  // books_user_title_idx and books_user_author_idx keep the default placement (nulls last ascending, hence
+  // first descending); the id tiebreak is then an incremental sort of each run of equal names.
+  const named = order === 'asc' ? sql`asc nulls last` : sql`desc nulls first`;
   switch (sort) {
     case 'title':
-      return [sql`lower(${books.title}) ${dir}`, tie];
+      return [sql`lower(${books.title}) ${named}`, tie];
     case 'author':
-      return [sql`lower(${books.author}) ${dir}`, tie];
+      return [sql`lower(${books.author}) ${named}`, tie];
     case 'rating':
       return [sql`${books.rating} ${last}`, sql`${books.dateAdded} desc`, tie];
     case 'dateRead':
@@ -148,8 +174,6 @@ export function createBooksRepository(db: Database) {
       // range of the primary key instead of the whole vocabulary.
       const chars = Array.from(word);
       const prefix = chars.slice(0, chars.length > 3 ? 2 : 1).join('');
-      const last = Array.from(prefix).pop()!;
-      const after = prefix.slice(0, -last.length) + String.fromCodePoint(last.codePointAt(0)! + 1);
       const similarity = sql<number>`similarity(${bookFacetCounts.value}, ${word})`;
       const rows = await db
         .select({ value: bookFacetCounts.value })
@@ -158,8 +182,7 @@ export function createBooksRepository(db: Database) {
           and(
             eq(bookFacetCounts.userId, userId),
             eq(bookFacetCounts.facet, 'word'),
-            sql`${bookFacetCounts.value} >= ${prefix} and ${bookFacetCounts.value} < ${after}`,
-            sql`starts_with(${bookFacetCounts.value}, ${prefix})`,
+            vocabularyFrom(prefix),
             sql`${bookFacetCounts.n} > 0`,
             sql`${similarity} >= ${LOOKALIKE_SIMILARITY}`,
           ),
@@ -171,6 +194,50 @@ export function createBooksRepository(db: Database) {
       if (known.length > 0) found.set(word, known);
     }
     return found;
+  }
+
+  /**
+   * The number of books that match, counted up to `cap` + 1 so that the count stops there, whatever the size
+   * of the library. For a one-word search the kept vocabulary (book_facet_counts) first tells whether the
+   * word begins the words of a quarter of the library or more ("the", "a"): then the books are tested one by
+   * one in a plain scan, which meets `cap` + 1 matches within a few thousand books, instead of the GIN index
+   * gathering all the matches first. The vocabulary only picks the plan (its words are split a little
+   * differently from the full-text parser's): both plans count the same books. One statement: CASE runs only
+   * the count it picks.
+   */
+  async function countUpTo(userId: string, indexed: SQL, scanned: SQL, cap: number, word?: string): Promise<number> {
+    const count = (where: SQL) =>
+      db.select({ n: sql<number>`count(*)` }).from(
+        db
+          .select({ one: sql`1` })
+          .from(books)
+          .where(where)
+          .limit(cap + 1)
+          .as('matches'),
+      );
+    if (word === undefined) {
+      const [row] = await count(indexed);
+      return Number(row?.n ?? 0);
+    }
+    const kept = (facet: string, value: SQL) =>
+      and(eq(bookFacetCounts.userId, userId), eq(bookFacetCounts.facet, facet), value);
+    // A few thousand words are plenty to tell; a longer run of them is a broad search anyway.
+    const words = db
+      .select({ n: bookFacetCounts.n })
+      .from(bookFacetCounts)
+      .where(and(kept('word', vocabularyFrom(word)), sql`${bookFacetCounts.n} > 0`))
+      .limit(5000)
+      .as('words');
+    const wordCounts = db.select({ n: sql`coalesce(sum(${words.n}), 0)` }).from(words);
+    const library = db
+      .select({ n: bookFacetCounts.n })
+      .from(bookFacetCounts)
+      .where(kept('total', sql`${bookFacetCounts.value} = ''`));
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`select (case when (${wordCounts}) >= greatest(${cap + 1}, coalesce((${library}), 0) / 4)
+        then (${count(scanned)}) else (${count(indexed)}) end)::int as n`),
+    );
+    return row?.n ?? 0;
   }
 
   return {
@@ -270,7 +337,7 @@ export function createBooksRepository(db: Database) {
         .returning(bookColumns);
     },
 
-    async list(userId: string, filter: BookFilter, page: BookPage) {
+    async list(userId: string, filter: BookFilter, page: BookPage): Promise<BookListPage> {
       const conditions: (SQL | undefined)[] = [live(userId)];
       if (filter.status) conditions.push(eq(books.status, filter.status));
       if (filter.format) conditions.push(eq(books.format, filter.format));
@@ -283,14 +350,13 @@ export function createBooksRepository(db: Database) {
       if (filter.specialEdition !== undefined) {
         conditions.push(filter.specialEdition ? isNotNull(books.specialEdition) : isNull(books.specialEdition));
       }
-      const fetchPage = async (search: ReturnType<typeof searchCondition> | undefined, knownTotal?: number) => {
-        const where = and(...conditions, search?.where);
+      const fetchPage = async (where: SQL | undefined, order: SQL[], knownTotal?: number) => {
         const [items, [counted]] = await Promise.all([
           db
             .select(bookColumns)
             .from(books)
             .where(where)
-            .orderBy(...orderFor(page.sort, page.order, search?.rank ?? []))
+            .orderBy(...order)
             .limit(page.limit)
             .offset(page.offset),
           knownTotal !== undefined
@@ -302,17 +368,54 @@ export function createBooksRepository(db: Database) {
         ]);
         return { items, total: counted?.total ?? 0 };
       };
-      if (!filter.q || searchWords(filter.q).length === 0) {
+      // The sorts that an index of books keeps in order (relevance, past the cap, is newest first).
+      const indexedSort = ['relevance', 'dateAdded', 'title', 'author'].includes(page.sort);
+      /**
+       * Counts the matches up to COUNT_MAX first. Up to it, every match is ranked (or sorted) and the total is
+       * exact. Past it, the cost of ranking and counting would grow with the library: the books come newest
+       * first (relevance among thousands of books holding "the" means little) from a walk down the date index
+       * (or the title or author index for those sorts) that stops when the page is full, and the total is the
+       * cap.
+       */
+      const search = async (condition: SearchCondition, oneWord?: string) => {
+        const counted = await countUpTo(
+          userId,
+          and(...conditions, condition.where)!,
+          and(...conditions, condition.scanned)!,
+          COUNT_MAX,
+          oneWord,
+        );
+        if (counted === 0) return { items: [], total: 0 };
+        if (counted <= COUNT_MAX) {
+          return fetchPage(
+            and(...conditions, condition.where),
+            orderFor(page.sort, page.order, condition.rank),
+            counted,
+          );
+        }
+        const { items } = await fetchPage(
+          and(...conditions, indexedSort ? condition.scanned : condition.where),
+          page.sort === 'relevance' ? orderFor('dateAdded', 'desc', []) : orderFor(page.sort, page.order, []),
+          COUNT_MAX,
+        );
+        return { items, total: COUNT_MAX, totalCapped: true };
+      };
+      const words = filter.q ? searchWords(filter.q) : [];
+      if (words.length === 0) {
         // Nothing to narrow by: the kept total saves counting the whole library.
-        return conditions.length === 1 && !filter.q ? fetchPage(undefined, await total(userId)) : fetchPage(undefined);
+        const order = orderFor(page.sort, page.order, []);
+        const where = and(...conditions);
+        return conditions.length === 1 && !filter.q
+          ? fetchPage(where, order, await total(userId))
+          : fetchPage(where, order);
       }
       // Exact words and prefixes first; only when nothing matches are misspellings tried, so a search that
       // has real hits is not diluted by look-alikes ("harbour" would otherwise also find Harper Lee).
-      const exact = await fetchPage(searchCondition(filter.q));
+      const exact = await search(searchCondition(filter.q!), words.length === 1 ? words[0] : undefined);
       if (exact.total > 0) return exact;
-      const alternatives = await lookalikes(userId, searchWords(filter.q).filter(mayBeMisspelt));
+      const alternatives = await lookalikes(userId, words.filter(mayBeMisspelt));
       if (alternatives.size === 0) return exact;
-      return fetchPage(searchCondition(filter.q, alternatives));
+      return search(searchCondition(filter.q!, alternatives));
     },
 
     /** The kept counts (book_facet_counts, migration 0003): a few small rows, whatever the library's size. */

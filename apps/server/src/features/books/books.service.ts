@@ -159,7 +159,7 @@ export function createBooksService({ db, books, access, publish, changed, now }:
       const order = query.order ?? defaultBookOrder(sort);
       const limit = query.limit ?? BookLimits.pageSizeDefault;
       const offset = query.offset ?? 0;
-      const { items, total } = await books.list(
+      const { items, total, totalCapped } = await books.list(
         userId,
         {
           q,
@@ -173,7 +173,7 @@ export function createBooksService({ db, books, access, publish, changed, now }:
         },
         { sort, order, limit, offset },
       );
-      return { items: items.map(toBook), total, limit, offset };
+      return { items: items.map(toBook), total, limit, offset, ...(totalCapped ? { totalCapped } : {}) };
     },
 
     async facets(userId: string): Promise<BookFacets> {

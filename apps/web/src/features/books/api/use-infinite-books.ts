@@ -10,7 +10,11 @@ export const booksInfiniteQueryOptions = (query: Omit<BookListQuery, 'offset'>) 
     queryKey: [...bookKeys.lists(), 'infinite', query] as const,
     queryFn: ({ signal, pageParam }) => fetchBooks({ ...query, limit, offset: pageParam }, signal),
     initialPageParam: 0,
-    getNextPageParam: (last) => (last.offset + last.items.length < last.total ? last.offset + last.limit : undefined),
+    // A broad search counts only so far (totalCapped): there is more while pages come back full.
+    getNextPageParam: (last) =>
+      (last.totalCapped ? last.items.length === last.limit : last.offset + last.items.length < last.total)
+        ? last.offset + last.limit
+        : undefined,
     // Typing in the search box must not blank the grid between keystrokes.
     placeholderData: keepPreviousData,
   });

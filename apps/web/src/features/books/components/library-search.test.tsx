@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNavigate } from 'react-router';
 import { renderWithApp } from '../../../test/render-with-app';
-import { LibrarySearch, SEARCH_DEBOUNCE_MS } from './library-search';
+import { LibrarySearch, SEARCH_DEBOUNCE_MS, SEARCH_HINT } from './library-search';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -111,5 +111,39 @@ describe('header library search', () => {
     fireEvent.click(screen.getByRole('button', { name: 'go /settings' }));
     wait(SEARCH_DEBOUNCE_MS);
     expect(location()).toBe('/settings');
+  });
+
+  it('waits for two characters: one letter searches nothing, says why after the pause, and drops an older search', () => {
+    const { location } = renderWithApp(<LibrarySearch />, { route: '/books?status=read' });
+    const hint = () => screen.queryByText(SEARCH_HINT);
+    type('d');
+    expect(hint()).toBeNull();
+    wait(SEARCH_DEBOUNCE_MS);
+    expect(location()).toBe('/books?status=read');
+    expect(hint()).not.toBeNull();
+    expect(box().getAttribute('aria-describedby')).toBe(hint()!.id);
+    type('du');
+    expect(hint()).toBeNull();
+    wait(SEARCH_DEBOUNCE_MS);
+    expect(location()).toBe('/books?status=read&q=du');
+    // Back to one letter: the box keeps it, the list no longer searches for "du" nor for "d".
+    type('d');
+    wait(SEARCH_DEBOUNCE_MS);
+    expect(location()).toBe('/books?status=read');
+    expect(box().value).toBe('d');
+    type(' é ');
+    fireEvent.submit(box().closest('form')!);
+    expect(location()).toBe('/books?status=read');
+  });
+
+  it('elsewhere, Enter on one letter stays put and says why', () => {
+    const { location } = renderWithApp(<LibrarySearch />, { route: '/dashboard' });
+    type('x');
+    fireEvent.submit(box().closest('form')!);
+    expect(location()).toBe('/dashboard');
+    expect(screen.getByRole('status').textContent).toBe(SEARCH_HINT);
+    type('xy');
+    fireEvent.submit(box().closest('form')!);
+    expect(location()).toBe('/books?q=xy');
   });
 });

@@ -63,8 +63,10 @@ function setup({
   books = [1, 2, 3, 4, 5, 6].map((n) => makeBook(n)),
   facets = FACETS,
   route = '/books',
-}: { books?: Book[]; facets?: BookFacets; route?: string } = {}) {
-  answerBooks(books);
+  list,
+}: { books?: Book[]; facets?: BookFacets; route?: string; list?: () => Response } = {}) {
+  if (list) network.answer('GET /api/books', list);
+  else answerBooks(books);
   network.answer('GET /api/books/facets', facets);
   network.answer('GET /api/accounts', [
     makeAccount('default-personal', 'Personal Collection'),
@@ -112,6 +114,16 @@ describe('library screen', () => {
     expect(within(dune).getByText('Digital')).toBeTruthy();
     expect(within(dune).getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
     expect(within(dune).getByRole('link', { name: 'Dune' }).getAttribute('href')).toBe(`/books/${uuid(1)}`);
+  });
+
+  it('a broad search that the server counted only so far shows the count with a plus', async () => {
+    setup({
+      route: '/books?q=the',
+      facets: { ...FACETS, total: 100_000 },
+      list: () => json({ items: [makeBook(1), makeBook(2)], total: 1000, totalCapped: true, limit: 50, offset: 0 }),
+    });
+    await screen.findByRole('link', { name: 'Book 1' });
+    expect(screen.getByText('1000+ of 100000 books')).toBeTruthy();
   });
 
   it('status chips show facet counts; filters and sort go into the address and the request', async () => {

@@ -67,6 +67,7 @@ export function LibraryPage() {
   const items = useMemo(() => books.data?.pages.flatMap((page) => page.items) ?? [], [books.data]);
   const ids = useMemo(() => items.map((book) => book.id), [items]);
   const total = books.data?.pages[0]?.total;
+  const totalCapped = books.data?.pages[0]?.totalCapped === true;
   const origin = withOrigin(pathname + search, 'Library');
 
   // A new search or filter shows other books: a selection of books no longer in view is not acted on.
@@ -220,7 +221,7 @@ export function LibraryPage() {
             {total === undefined
               ? ' '
               : filtered && facets.data
-                ? `${total} of ${bookCount(facets.data.total)}`
+                ? `${total}${totalCapped ? '+' : ''} of ${bookCount(facets.data.total)}`
                 : bookCount(total)}
           </p>
         </div>
