@@ -43,10 +43,17 @@ let nextId = 1;
 const keepingText = (/** @type {number[]} */ oids) =>
   Object.fromEntries(oids.map((oid) => [oid, (/** @type {string} */ value) => value]));
 
-/** Own fields (code, detail, constraint…) survive the trip; structured clone would keep only the message. */
+/**
+ * The error's own fields (code, detail, constraint…) survive the trip, where structured clone would keep only
+ * the message. Only plain values go: PGlite's errors also carry the query's options, parsers and all.
+ */
 function plainError(/** @type {unknown} */ error) {
   if (!(error instanceof Error)) return { message: String(error) };
-  return { ...error, name: error.name, message: error.message, stack: error.stack };
+  /** @type {Record<string, unknown>} */
+  const fields = { name: error.name, message: error.message, stack: error.stack };
+  for (const [key, value] of Object.entries(error))
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  return fields;
 }
 
 class Rollback extends Error {}
@@ -138,8 +145,8 @@ async function end(/** @type {number} */ id, /** @type {boolean} */ commit) {
 }
 
 port.on('message', (/** @type {Request} */ request) => {
-  handle(request).then(
-    (value) => port.postMessage({ id: request.id, ok: true, value }),
-    (error) => port.postMessage({ id: request.id, ok: false, error: plainError(error) }),
-  );
+  handle(request)
+    .then((value) => port.postMessage({ id: request.id, ok: true, value }))
+    // An answer that cannot be cloned (a type PGlite parsed into something exotic) fails its call, not the thread.
+    .catch((/** @type {unknown} */ error) => port.postMessage({ id: request.id, ok: false, error: plainError(error) }));
 });
