@@ -6,7 +6,11 @@ export async function signUp(url: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/register`, {
     method: 'POST',
     headers: WRITE_HEADERS,
-    body: JSON.stringify({ name: 'Load Bench', email: `load-${Date.now()}@example.org`, password: 'a long bench password' }),
+    body: JSON.stringify({
+      name: 'Load Bench',
+      email: `load-${Date.now()}@example.org`,
+      password: 'a long bench password',
+    }),
   });
   if (res.status !== 201 && res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.includes('='));

@@ -144,7 +144,8 @@ const keptText = new WeakMap<object, number[]>();
 function queryOptions(options: QueryOptions | undefined): { rowMode?: 'array' | 'object'; keepText?: number[] } {
   if (!options) return {};
   const { rowMode, parsers, ...rest } = options;
-  if (Object.keys(rest).length > 0) throw new Error(`PGlite query options ${Object.keys(rest).join(', ')} cannot reach its thread`);
+  if (Object.keys(rest).length > 0)
+    throw new Error(`PGlite query options ${Object.keys(rest).join(', ')} cannot reach its thread`);
   if (!parsers) return rowMode ? { rowMode } : {};
   let keepText = keptText.get(parsers);
   if (!keepText) {
@@ -152,7 +153,9 @@ function queryOptions(options: QueryOptions | undefined): { rowMode?: 'array' | 
     // Drizzle passes the same parsers object with every statement of a prepared query, so this runs once.
     for (const oid of oids)
       if (parsers[oid]!('2001-02-03 04:05:06') !== '2001-02-03 04:05:06')
-        throw new Error(`the parser for type ${oid} does not keep the text; only such parsers can reach PGlite's thread`);
+        throw new Error(
+          `the parser for type ${oid} does not keep the text; only such parsers can reach PGlite's thread`,
+        );
     keepText = oids;
     keptText.set(parsers, keepText);
   }

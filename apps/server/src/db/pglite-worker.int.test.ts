@@ -43,12 +43,14 @@ describe('PGlite in a worker thread', () => {
       await db.insert(books).values(fixedBook as typeof books.$inferInsert);
       const [user] = await db.select().from(users).where(eq(users.id, fixedUser.id));
       const [book] = await db.select().from(books).where(eq(books.id, fixedBook.id));
-      const raw = rowsOf(await db.execute(sql`select ${books.dateAdded} as added, ${books.tags} as tags from ${books}`));
+      const raw = rowsOf(
+        await db.execute(sql`select ${books.dateAdded} as added, ${books.tags} as tags from ${books}`),
+      );
       return { user: { ...user, createdAt: 0, updatedAt: 0 }, book: { ...book, createdAt: 0, updatedAt: 0 }, raw };
     };
     const [worker, main] = await Promise.all([read(onWorker), read(onMain)]);
     expect(worker.book.dateAdded).toBeInstanceOf(Date);
-    expect(worker.book.dateAdded.toISOString()).toBe('2024-05-06T07:08:09.123Z');
+    expect(worker.book.dateAdded?.toISOString()).toBe('2024-05-06T07:08:09.123Z');
     expect(worker.book.currentValue).toEqual({ amount: 12.5, currency: 'EUR' });
     expect(worker).toEqual(main);
   });
@@ -119,7 +121,11 @@ describe('PGlite in a worker thread', () => {
   it('delivers notifications to a listener until it stops listening', async () => {
     const received: string[] = [];
     let listening = 0;
-    const unlisten = await onWorker.listen('bookshelf_test', (p) => received.push(p), () => (listening += 1));
+    const unlisten = await onWorker.listen(
+      'bookshelf_test',
+      (p) => received.push(p),
+      () => (listening += 1),
+    );
     expect(listening).toBe(1);
     await onWorker.db.execute(sql`select pg_notify('bookshelf_test', 'one')`);
     await inTransaction(onWorker.db, (tx) => tx.execute(sql`select pg_notify('bookshelf_test', 'two')`));
@@ -139,10 +145,13 @@ describe('PGlite in a worker thread on a DATA_DIR', () => {
       await first.migrate();
       await first.db.insert(users).values(fixedUser);
       await first.close();
-      const error = await first.db.select().from(users).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
+      const error = await first.db
+        .select()
+        .from(users)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(isConnectionError(error)).toBe(true);
 
       // Opening again takes the DATA_DIR lock, which only a closed handle has let go of.

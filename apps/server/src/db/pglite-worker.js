@@ -125,7 +125,7 @@ function begin() {
       () => transactions.delete(id),
       (/** @type {unknown} */ error) => {
         // BEGIN itself failed (the database is closed): nothing was opened, and `begin` fails.
-        if (!transactions.delete(id)) failed(error);
+        if (!transactions.delete(id)) failed(error instanceof Error ? error : new Error(String(error)));
       },
     );
   });
