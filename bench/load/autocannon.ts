@@ -23,8 +23,7 @@ export async function runAutocannon({ expectStatus, ...options }: LoadOptions): 
   const result = await autocannon({ ...options });
   const stats = result.statusCodeStats ?? {};
   const total = Object.values(stats).reduce((sum, s) => sum + (s?.count ?? 0), 0);
-  const expected =
-    expectStatus === undefined ? total - result.non2xx : (stats[`${expectStatus}`]?.count ?? 0);
+  const expected = expectStatus === undefined ? total - result.non2xx : (stats[`${expectStatus}`]?.count ?? 0);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
