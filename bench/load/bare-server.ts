@@ -13,7 +13,9 @@ const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-en
 
 /** Fetches `url` from the app and keeps what a bare server needs to send the very same answer. */
 export async function capture(url: string, headers: Record<string, string> = {}): Promise<CannedAnswer> {
-  const res = await fetch(url, { headers });
+  // autocannon asks for no encoding, so neither does the capture (fetch would otherwise ask for gzip and
+  // hand over the body decompressed, under a Content-Encoding that no longer matches it).
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
   const kept: Record<string, string> = {};
   res.headers.forEach((value, name) => {
     if (!PER_CONNECTION.has(name)) kept[name] = value;
