@@ -34,14 +34,17 @@ export class RemotePglite {
   readonly #listeners = new Map<number, (payload: string) => void>();
   #nextId = 1;
   #closed = false;
+  #closing = false;
   /** Why calls fail from now on, once the thread is gone. */
   #gone: Error | undefined;
 
   constructor(options: { dataDir?: string; postgresqlconf: string[] }) {
     this.#worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: options });
     this.#worker.on('message', (message: Message) => this.#receive(message));
-    this.#worker.on('error', (error) => this.#fail(error));
-    this.#worker.on('exit', (code) => this.#fail(new Error(`PGlite is closed (its thread exited with code ${code})`)));
+    this.#worker.on('error', (error) =>
+      this.#fail(new Error(`PGlite is closed: its thread failed (${error.message})`, { cause: error })),
+    );
+    this.#worker.on('exit', (code) => this.#fail(new Error(`PGlite is closed: its thread exited with code ${code}`)));
   }
 
   get closed(): boolean {
@@ -100,6 +103,7 @@ export class RemotePglite {
   /** Closes the database (PGlite writes its files), then ends the thread. */
   async close(): Promise<void> {
     if (this.#closed) return;
+    this.#closing = true;
     try {
       if (!this.#gone) await this.#call({ op: 'close' });
     } finally {
@@ -130,11 +134,21 @@ export class RemotePglite {
     else pending.reject(Object.assign(new Error(message.error.message), message.error));
   }
 
+  /**
+   * The thread is gone: every call fails as on a closed database. When nobody closed it (PGlite aborted),
+   * the error is also thrown, uncaught, as a crash of PGlite on the main thread would have been: main.ts
+   * logs it and exits, rather than answering 503 until someone restarts the server.
+   */
   #fail(error: Error): void {
-    this.#gone ??= error;
+    if (this.#gone) return;
+    this.#gone = error;
     this.#closed = true;
     for (const { reject } of this.#pending.values()) reject(error);
     this.#pending.clear();
+    if (!this.#closing)
+      queueMicrotask(() => {
+        throw error;
+      });
   }
 }
 
