@@ -15,6 +15,8 @@ export * from './jobs.js';
 export * from './live-events.js';
 export * from './navigation.js';
 export * from './paging.js';
+export * from './performance-rules.js';
+export * from './performance.js';
 export * from './params.js';
 export * from './platforms.js';
 export * from './rate-limit.js';
