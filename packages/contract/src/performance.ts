@@ -61,9 +61,7 @@ export type PerformanceReport = z.infer<typeof PerformanceReportSchema>;
 export const PerformanceBatchSchema = z.object({
   reports: z
     .array(PerformanceReportSchema, 'reports must be a list.')
-    .check(
-      z.maxLength(L.maxReportsPerBatch, `reports must hold at most ${L.maxReportsPerBatch} reports.`),
-    ),
+    .check(z.maxLength(L.maxReportsPerBatch, `reports must hold at most ${L.maxReportsPerBatch} reports.`)),
   metadata: z.object({
     sdkVersion: text('sdkVersion', L.shortTextMaxLength),
     timestamp: dateInput('metadata.timestamp', 'instant'),

@@ -8,6 +8,7 @@ import { AppShell } from './app-shell';
 import { lazyScreen } from './lazy-screen';
 import { useLiveEvents } from './use-live-events';
 import {
+  AdminPerformancePage,
   BookDetailsPage,
   BookSummaryPage,
   DashboardPage,
@@ -54,6 +55,7 @@ export function AuthenticatedApp({ me }: { me: Me }) {
           <Route path="books/:id/summary" element={<BookSummaryPage />} />
           <Route path="settings" element={<SettingsPage sections={{ profile: accountsSection }} />} />
           <Route path="features" element={<FeaturesPage />} />
+          <Route path="admin/performance" element={<AdminPerformancePage />} />
           {STATIC_PAGES.map(({ path, Page }) => (
             <Route key={path} path={path} element={<Page />} />
           ))}

@@ -1,8 +1,9 @@
 import type { Me } from '@bookshelf/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Settings } from 'lucide-react';
+import { Gauge, LogOut, Settings } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { focusRing } from '../components/ui/button-styles';
+import { ADMIN_PERFORMANCE_PATH } from '../features/performance/public';
 import { useSignOut } from '../lib/sign-out';
 import { toast } from '../lib/toast';
 import { UserAvatar } from './user-avatar';
@@ -47,6 +48,14 @@ export function UserMenu({ me }: { me: Me }) {
               Settings
             </Link>
           </DropdownMenu.Item>
+          {me.isAdmin && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={ADMIN_PERFORMANCE_PATH}>
+                <Gauge aria-hidden className="size-4" />
+                Performance
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item
             className={itemClass}
             disabled={signOut.isPending}

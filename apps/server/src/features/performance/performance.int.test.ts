@@ -131,16 +131,10 @@ describe('POST /api/analytics/performance', () => {
   });
 
   it('refuses a batch of more than 50 reports with a 400 naming reports', async () => {
-    const res = await owner.post(
-      PerformancePaths.reports,
-      batch(Array.from({ length: 51 }, () => report())),
-    );
+    const res = await owner.post(PerformancePaths.reports, batch(Array.from({ length: 51 }, () => report())));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('body.reports');
-    const fifty = await owner.post(
-      PerformancePaths.reports,
-      batch(Array.from({ length: 50 }, () => report())),
-    );
+    const fifty = await owner.post(PerformancePaths.reports, batch(Array.from({ length: 50 }, () => report())));
     expect(fifty.statusCode).toBe(202);
   });
 
@@ -170,7 +164,9 @@ describe('GET /api/analytics/performance/summary', () => {
     clock += 8 * DAY;
     const lcps = [100, 200, 300, 400];
     await beacon(batch(lcps.map((LCP, i) => report({ url: `/books/${i + 1}`, metrics: { LCP, CLS: i / 10 } }))));
-    await beacon(batch([report({ url: '/books', metrics: { INP: 40 } }), report({ url: '/books', metrics: { INP: 60 } })]));
+    await beacon(
+      batch([report({ url: '/books', metrics: { INP: 40 } }), report({ url: '/books', metrics: { INP: 60 } })]),
+    );
 
     const answer = await summary(owner);
     expect(answer.days).toBe(7);

@@ -11,7 +11,15 @@ import { createPerformanceService } from './performance.service.js';
 const PRUNE_JOB = 'performance.prune-samples';
 
 /** Real users' page speed: reports in, the administrators' summary out, and the hourly pruning. */
-export function performanceModule({ db, access, now }: { db: Database; access: Access; now: () => Date }): FeatureModule {
+export function performanceModule({
+  db,
+  access,
+  now,
+}: {
+  db: Database;
+  access: Access;
+  now: () => Date;
+}): FeatureModule {
   const performance = createPerformanceService({
     samples: createPerformanceRepository(db),
     limiter: createRateLimiter(db, now),

@@ -32,12 +32,7 @@ export function createPerformanceRepository(db: Database) {
           samples: sql<number>`count(*)`.mapWith(Number),
         })
         .from(performanceSamples)
-        .where(
-          and(
-            gte(performanceSamples.receivedAt, since),
-            inArray(performanceSamples.metric, [...SUMMARY_METRICS]),
-          ),
-        )
+        .where(and(gte(performanceSamples.receivedAt, since), inArray(performanceSamples.metric, [...SUMMARY_METRICS])))
         .groupBy(performanceSamples.route, performanceSamples.metric);
     },
 

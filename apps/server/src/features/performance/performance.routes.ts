@@ -28,13 +28,17 @@ export function performanceRoutes({
     // preflight, so the web app sends its JSON as text/plain and this route (only: the parser is scoped to
     // this plugin) reads text/plain as JSON.
     app.removeContentTypeParser('text/plain');
-    app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BATCH_BODY_LIMIT }, (_request, body, done) => {
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(new AppError(400, ErrorCode.validation, 'Invalid body: it is not JSON.'), undefined);
-      }
-    });
+    app.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string', bodyLimit: BATCH_BODY_LIMIT },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(body as string));
+        } catch {
+          done(new AppError(400, ErrorCode.validation, 'Invalid body: it is not JSON.'), undefined);
+        }
+      },
+    );
 
     app.post(
       PerformancePaths.reports,

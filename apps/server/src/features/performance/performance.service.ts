@@ -9,17 +9,17 @@ import {
   type SummaryMetric,
 } from '@bookshelf/contract';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.js';
-import type {
-  MetricPercentileRow,
-  NewPerformanceSample,
-  PerformanceRepository,
-} from './performance.repository.js';
+import type { MetricPercentileRow, NewPerformanceSample, PerformanceRepository } from './performance.repository.js';
 
 /**
  * Reports per client address: a sampled session sends a batch every 30 s at most plus one on leaving, so this
  * leaves room for a household or office behind one address and stops a script filling the table.
  */
-export const PERFORMANCE_REPORTS_PER_IP: RateLimitRule = { service: 'performance reports', limit: 120, window: 'minute' };
+export const PERFORMANCE_REPORTS_PER_IP: RateLimitRule = {
+  service: 'performance reports',
+  limit: 120,
+  window: 'minute',
+};
 
 const DAY_MS = 86_400_000;
 
