@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { OTHER_ROUTE, routePattern } from './performance-routes.js';
+import { isSampledSession, PERFORMANCE_SAMPLE_RATE } from './performance-sampling.js';
 import {
-  isSampledSession,
-  OTHER_ROUTE,
   PERFORMANCE_BATCH_SIZE,
   PERFORMANCE_FLUSH_INTERVAL_MS,
-  PERFORMANCE_SAMPLE_RATE,
   PERFORMANCE_THRESHOLDS,
   ratePerformance,
-  routePattern,
 } from './performance-rules.js';
 import { PerformanceBatchSchema } from './performance.js';
 import { z } from 'zod/mini';

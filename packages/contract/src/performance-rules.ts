@@ -1,12 +1,8 @@
-import { CLIENT_ROUTES, TAB_IDS, tabToPath } from './navigation.js';
-
 /**
  * Real users' page speed (spec core.md §9 "Performance monitoring", §3 Performance report, §7
  * POST /api/analytics/performance): the constants word for word, and the pure rules both sides share.
  */
 
-/** Sampling 0.1: one session in ten reports. */
-export const PERFORMANCE_SAMPLE_RATE = 0.1;
 /** Batch 10: reports are sent ten at a time. */
 export const PERFORMANCE_BATCH_SIZE = 10;
 /** Flush every 30 s: whatever is waiting is sent at least this often. */
@@ -55,12 +51,6 @@ export function ratePerformance(metric: PerformanceMetric, value: number): Perfo
 /** CLS is a unitless score; every other metric is milliseconds. */
 export const isUnitlessMetric = (metric: PerformanceMetric) => metric === 'CLS';
 
-/**
- * Whether this session reports (sampling 0.1). `random` is Math.random() in the browser; deciding before the
- * reporter is imported keeps nine sessions in ten from downloading it at all.
- */
-export const isSampledSession = (random: number, rate: number = PERFORMANCE_SAMPLE_RATE) => random < rate;
-
 /** Limits on what the server accepts, so a bad or hostile client gets a 400 naming the field. */
 export const PERFORMANCE_LIMITS = {
   /** A batch is 10; a client that could not send for a while may send what it kept, up to this. */
@@ -78,38 +68,3 @@ export const PERFORMANCE_LIMITS = {
   /** Stored samples are pruned after this many days. */
   retentionDays: 30,
 } as const;
-
-/** The admin page (not a spec screen: the spec shows no admin role, see decision 032). */
-export const ADMIN_PERFORMANCE_PATH = '/admin/performance';
-
-export const PerformancePaths = {
-  reports: '/api/analytics/performance',
-  summary: '/api/analytics/performance/summary',
-} as const;
-
-/** A stored route that matches none of the app's screens: a typo'd or stale address, never its text. */
-export const OTHER_ROUTE = 'other';
-
-const ROUTE_PATTERNS: readonly string[] = [
-  ...new Set<string>([...CLIENT_ROUTES, ...TAB_IDS.map(tabToPath), '/reset-password', ADMIN_PERFORMANCE_PATH]),
-];
-const ROUTE_MATCHERS = ROUTE_PATTERNS.map(
-  (pattern) => [pattern, new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}$`, 'i')] as const,
-);
-
-/**
- * The route pattern a page address belongs to (`/books/:id`, never the book's id), or `other`. Only the
- * patterns are ever stored: no ids, query strings, fragments or hosts, so a stored sample says nothing about
- * who loaded which book.
- */
-export function routePattern(url: string): string {
-  let pathname: string;
-  try {
-    pathname = new URL(url, 'http://x.invalid').pathname;
-  } catch {
-    return OTHER_ROUTE;
-  }
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  for (const [pattern, matcher] of ROUTE_MATCHERS) if (matcher.test(path)) return pattern;
-  return OTHER_ROUTE;
-}

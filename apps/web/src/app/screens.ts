@@ -48,7 +48,3 @@ export const SettingsPage = lazyScreen(() => import('../features/settings/pages/
 export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
 /** Phones only: desktops never download the drawer's modal machinery. */
 export const SidebarDrawer = lazyScreen(() => import('./sidebar-drawer'), 'SidebarDrawer');
-export const AdminPerformancePage = lazyScreen(
-  () => import('../features/performance/pages/admin-performance-page'),
-  'AdminPerformancePage',
-);

@@ -1,6 +1,6 @@
 import type { Me } from '@bookshelf/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Gauge, LogOut, Settings } from 'lucide-react';
+import { ChartColumn, LogOut, Settings } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { focusRing } from '../components/ui/button-styles';
 import { ADMIN_PERFORMANCE_PATH } from '../features/performance/public';
@@ -51,7 +51,7 @@ export function UserMenu({ me }: { me: Me }) {
           {me.isAdmin && (
             <DropdownMenu.Item asChild className={itemClass}>
               <Link to={ADMIN_PERFORMANCE_PATH}>
-                <Gauge aria-hidden className="size-4" />
+                <ChartColumn aria-hidden className="size-4" />
                 Performance
               </Link>
             </DropdownMenu.Item>

@@ -1,4 +1,3 @@
-import { routePattern } from '@bookshelf/contract';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
@@ -34,8 +33,6 @@ export function DebugBox() {
       className="fixed bottom-3 left-3 z-50 max-w-[calc(100vw-1.5rem)] rounded-lg border border-gray-300 bg-white/95 px-3 py-2 font-mono text-xs text-gray-900 shadow dark:border-gray-700 dark:bg-gray-900/95 dark:text-gray-100"
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-2">
-        <dt>Route</dt>
-        <dd>{routePattern(pathname)}</dd>
         <dt>Path</dt>
         <dd className="break-all">{pathname}</dd>
         <dt>Viewport</dt>

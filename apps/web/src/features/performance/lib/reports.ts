@@ -1,4 +1,4 @@
-import { PERFORMANCE_METRICS, routePattern, type PerformanceMetric, type PerformanceReport } from '@bookshelf/contract';
+import { PERFORMANCE_METRICS, type PerformanceMetric, type PerformanceReport } from '@bookshelf/contract';
 
 /** What a report says about where it was measured; read once when the reporter starts. */
 export interface ReportEnvironment {
@@ -30,8 +30,8 @@ export function toReport(metric: MeasuredMetric, env: ReportEnvironment, now: Da
     userAgent: env.userAgent.slice(0, 512),
     connectionType: env.connectionType.slice(0, 32),
     metrics: { [metric.name]: metric.value },
+    // No route pattern: the server works it out from the address itself, whatever a client claims.
     context: {
-      route: routePattern(env.url),
       ...(metric.navigationType ? { navigationType: metric.navigationType.slice(0, 32) } : {}),
       viewportWidth: Math.max(0, Math.round(env.viewportWidth)),
     },

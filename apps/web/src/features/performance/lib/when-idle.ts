@@ -1,23 +1,15 @@
 /**
  * Runs `work` once the page has loaded and the browser is idle, so nothing it downloads competes with the
- * page's own first load (and none of it counts in the first-load JS budget). Answers a cancel function.
+ * page's own first load (or counts in the first-load JS budget). Answers a cancel function.
  */
-export function whenIdle(work: () => void, win: Window = window): () => void {
-  let cancel = () => undefined as void;
-  const schedule = () => {
-    if (typeof win.requestIdleCallback === 'function') {
-      const handle = win.requestIdleCallback(work, { timeout: 10_000 });
-      cancel = () => win.cancelIdleCallback(handle);
-    } else {
-      const handle = win.setTimeout(work, 1_000);
-      cancel = () => win.clearTimeout(handle);
-    }
+export function whenIdle(work: () => void): () => void {
+  let cancelled = false;
+  const run = () => !cancelled && work();
+  const schedule = () => ('requestIdleCallback' in window ? requestIdleCallback(run) : setTimeout(run));
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', schedule);
   };
-  if (win.document.readyState === 'complete') {
-    schedule();
-  } else {
-    win.addEventListener('load', schedule, { once: true });
-    cancel = () => win.removeEventListener('load', schedule);
-  }
-  return () => cancel();
 }
