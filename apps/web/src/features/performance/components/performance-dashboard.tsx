@@ -14,6 +14,13 @@ import { overBudget, resourceTotals, type ResourceTotals } from '../lib/page-res
 import { formatMetric, RATING_CLASSES, RATING_LABELS } from './rating';
 
 const BUDGET_KINDS = Object.keys(PERFORMANCE_BUDGETS_KB) as PerformanceBudgetKind[];
+const BUDGET_LABELS: Record<PerformanceBudgetKind, string> = {
+  js: 'JS',
+  css: 'CSS',
+  images: 'Images',
+  fonts: 'Fonts',
+  total: 'Total',
+};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 interface MemoryInfo {
@@ -122,7 +129,7 @@ export function PerformanceDashboard({ onClose }: { onClose: () => void }) {
       <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         {BUDGET_KINDS.map((kind) => (
           <div key={kind} className="contents">
-            <dt className="font-medium capitalize">{kind}</dt>
+            <dt className="font-medium">{BUDGET_LABELS[kind]}</dt>
             <dd className={overBudget(kind, resources[kind]) ? 'font-semibold text-red-700 dark:text-red-300' : ''}>
               {kb(resources[kind])} of {PERFORMANCE_BUDGETS_KB[kind]} KB
               {overBudget(kind, resources[kind]) && ' (over budget)'}

@@ -17,7 +17,7 @@ const cell = 'px-3 py-2 text-right whitespace-nowrap';
  */
 export function PerformanceTable({ routes }: { routes: readonly RoutePerformance[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
+    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-950">
       <table className="min-w-full text-sm">
         <caption className="sr-only">75th percentile of each metric per route, last 7 days</caption>
         <thead className="bg-gray-50 text-gray-700 dark:bg-gray-900 dark:text-gray-300">
@@ -40,7 +40,7 @@ export function PerformanceTable({ routes }: { routes: readonly RoutePerformance
         <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
           {routes.map((route) => (
             <tr key={route.route}>
-              <th scope="row" className="px-3 py-2 text-left font-mono font-normal break-all">
+              <th scope="row" className="px-3 py-2 text-left font-mono font-normal whitespace-nowrap">
                 {route.route}
               </th>
               {SUMMARY_METRICS.map((metric) => {
