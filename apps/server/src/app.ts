@@ -12,7 +12,9 @@ import { sessionCookieName } from './features/auth/session-cookie.js';
 import { booksModule } from './features/books/books.module.js';
 import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
+import { performanceModule } from './features/performance/performance.module.js';
 import { createAccess } from './platform/access/access.js';
+import { adminRule, createAdmins } from './platform/access/admins.js';
 import { noRelationships } from './platform/access/relationships.js';
 import { registerApiCompression } from './platform/api-compression.js';
 import { registerAuthentication } from './platform/authentication.js';
@@ -55,6 +57,8 @@ export interface AppOptions {
   jobs?: Pick<JobRunnerOptions, 'concurrency' | 'pollIntervalMs' | 'leaseMs' | 'instanceId'>;
   /** Told of every change of a user's job, besides the live channel (GET /api/events). */
   onJobChange?: (userId: string, job: Job) => void;
+  /** ADMIN_EMAILS: administrators besides the instance's first account (decision 032). */
+  adminEmails?: readonly string[];
 }
 
 /**
@@ -113,8 +117,9 @@ export async function buildApp(options: AppOptions) {
   // The shared platform: the clock, mail, and the outbox whose events the job runner delivers.
   const { db } = database;
   const clock = options.now ?? (() => new Date());
-  // Who may see or change what; no friendships or blocks exist yet (decision 019).
-  const access = createAccess({ relationships: noRelationships });
+  // Who may see or change what; no friendships or blocks exist yet (decision 019). Administrators: decision 032.
+  const admins = adminRule(options.adminEmails ?? []);
+  const access = createAccess({ relationships: noRelationships, admins: createAdmins(db, admins) });
   // Live events (GET /api/events). A stream ends when the session or token that opened it is revoked: auth
   // tells the channel so, and the channel asks auth whether a credential still works.
   const live = createLiveEvents({
@@ -134,6 +139,7 @@ export async function buildApp(options: AppOptions) {
   const auth = authModule({
     db,
     access,
+    admins,
     mailer,
     publish: outbox.publish,
     credentialsRevoked: live.credentialsRevoked,
@@ -160,6 +166,7 @@ export async function buildApp(options: AppOptions) {
     accountsModule({ db, access }),
     activitiesModule({ db }),
     jobsModule({ db, access, now: clock }),
+    performanceModule({ db, access, now: clock }),
     liveEventsModule(live),
   ];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OAuthConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Access } from '../../platform/access/access.js';
+import type { AdminRule } from '../../platform/access/admins.js';
 import { featureModule, HOURLY, type FeatureModule } from '../../platform/feature-module.js';
 import { defineJob } from '../../platform/jobs/job-definition.js';
 import type { PublishEvent } from '../../platform/jobs/outbox.js';
@@ -25,6 +26,7 @@ import { createIdentitiesRepository, createUsersRepository } from './users.repos
 export interface AuthModuleDeps {
   db: Database;
   access: Access;
+  admins: AdminRule;
   mailer: Mailer;
   publish: PublishEvent;
   /** Tells open live-event streams that some of a user's sessions or tokens ended. */
@@ -66,6 +68,7 @@ export function authModule(deps: AuthModuleDeps): FeatureModule & {
   });
   const auth = createAuthService({
     db,
+    admins: deps.admins,
     users,
     resets: createPasswordResetsRepository(db),
     limiter,

@@ -9,6 +9,7 @@ import {
   type UpdateProfileRequest,
 } from '@bookshelf/contract';
 import { z } from 'zod';
+import type { AdminRule } from '../../platform/access/admins.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { defineJob } from '../../platform/jobs/job-definition.js';
 import { enqueueJob } from '../../platform/jobs/job-store.js';
@@ -43,6 +44,8 @@ const RESET_MAIL_JOB = 'auth.reset-mail';
 const ResetMailPayload = z.object({ email: z.string(), linkBase: z.string() });
 
 export interface AuthServiceDeps {
+  /** Who administers the instance (decision 032), shown on the me answer. */
+  admins: AdminRule;
   /** Password changes and resets write the user, its links, tokens and sessions in one transaction. */
   db: Database;
   users: UsersRepository;
@@ -58,7 +61,7 @@ export interface AuthServiceDeps {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export function toMe(user: UserRow, provider: SessionProvider): Me {
+export function toMe(user: UserRow, provider: SessionProvider, admins: AdminRule): Me {
   return {
     id: user.id,
     name: user.name,
@@ -68,6 +71,7 @@ export function toMe(user: UserRow, provider: SessionProvider): Me {
     readingGoal: user.readingGoal,
     joinedDate: user.createdAt.toISOString(),
     hasPassword: user.passwordHash !== null,
+    isAdmin: admins.isAdmin(user),
   };
 }
 
@@ -123,8 +127,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
+  const present = (user: UserRow, provider: SessionProvider) => toMe(user, provider, deps.admins);
+
   return {
     requireUserRow,
+    /** The me answer for a user row. */
+    present,
 
     async register(input: RegisterRequest, ip: string): Promise<UserRow> {
       await limiter.hit(`register:ip:${ip}`, REGISTER_PER_IP);
@@ -160,7 +168,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async me(userId: string, provider: SessionProvider): Promise<Me> {
-      return toMe(await requireUserRow(userId), provider);
+      return present(await requireUserRow(userId), provider);
     },
 
     async updateProfile(userId: string, changes: UpdateProfileRequest, provider: SessionProvider): Promise<Me> {
@@ -170,7 +178,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ...(changes.readingGoal !== undefined ? { readingGoal: changes.readingGoal } : {}),
       });
       if (!updated) throw notFound('User not found');
-      return toMe(updated, provider);
+      return present(updated, provider);
     },
 
     /**

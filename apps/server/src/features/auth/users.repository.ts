@@ -28,7 +28,12 @@ export function createUsersRepository(db: Database) {
     /** Undefined when the e-mail is taken (the unique index decides, so two racing sign-ups cannot both win). */
     async insert(user: NewUser) {
       try {
-        const [row] = await db.insert(users).values(user).returning();
+        // The instance's first account administers it (decision 032). Two sign-ups racing on an empty
+        // instance may both see it empty; both are then its owners' first moments, an accepted edge.
+        const [row] = await db
+          .insert(users)
+          .values({ ...user, isAdmin: sql`not exists (select 1 from ${users})` })
+          .returning();
         return row;
       } catch (error) {
         if (isUniqueViolation(error)) return undefined;
