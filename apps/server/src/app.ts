@@ -133,6 +133,7 @@ export async function buildApp(options: AppOptions) {
     mailer,
     publish: outbox.publish,
     credentialsRevoked: live.credentialsRevoked,
+    followRevocations: live.follow,
     oauth: options.oauth ?? { google: undefined, twitter: undefined },
     https,
     publicUrl,
