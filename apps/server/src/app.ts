@@ -14,6 +14,8 @@ import { jobsModule } from './features/jobs/jobs.module.js';
 import { createAccess } from './platform/access/access.js';
 import { noRelationships } from './platform/access/relationships.js';
 import { registerAuthentication } from './platform/authentication.js';
+import { registerConditionalRequests } from './platform/caching/conditional-requests.js';
+import { createUserVersions } from './platform/caching/user-versions.js';
 import { apiNotFound, clientError, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import type { FeatureModule } from './platform/feature-module.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './platform/http-timeouts.js';
@@ -126,6 +128,8 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
   });
   const outbox = createOutbox();
+  // Each user's data version: the ETags of their lists and details (304 without a query).
+  const versions = createUserVersions({ db, followChanges: live.follow });
 
   const auth = authModule({
     db,
@@ -134,6 +138,7 @@ export async function buildApp(options: AppOptions) {
     publish: outbox.publish,
     credentialsRevoked: live.credentialsRevoked,
     followRevocations: live.follow,
+    dataChanged: versions.changed,
     oauth: options.oauth ?? { google: undefined, twitter: undefined },
     https,
     publicUrl,
@@ -142,6 +147,7 @@ export async function buildApp(options: AppOptions) {
     now: options.now,
   });
   registerAuthentication(app, { authenticate: (request, reply) => auth.authenticate(request, reply), publicUrl });
+  registerConditionalRequests(app, { versions });
 
   // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
   const features: FeatureModule[] = [
@@ -151,10 +157,13 @@ export async function buildApp(options: AppOptions) {
       db,
       access,
       publish: outbox.publishMany,
-      changed: (userId, tx) => live.publish(userId, { type: 'books.changed' }, tx),
+      changed: async (userId, tx) => {
+        await versions.changed(userId, tx);
+        await live.publish(userId, { type: 'books.changed' }, tx);
+      },
       now: clock,
     }),
-    accountsModule({ db, access }),
+    accountsModule({ db, access, changed: versions.changed }),
     activitiesModule({ db }),
     jobsModule({ db, access, now: clock }),
     liveEventsModule(live),

@@ -13,3 +13,4 @@ export * from './sessions.js';
 export * from './users.js';
 export * from './jobs.js';
 export * from './outbox.js';
+export * from './user-versions.js';

@@ -7,7 +7,14 @@ import { accounts, books, type AccountRow } from '../../db/schema/index.js';
 export type AccountValues = Omit<AccountRow, 'userId' | 'id' | 'dateAdded' | 'updatedAt'>;
 export type AccountWithUsage = AccountRow & { bookCount: number; lastUsed: Date | null };
 
-export function createAccountsRepository(db: Database) {
+/**
+ * `changed` is told, in each write's transaction, that the user's accounts changed (their data version:
+ * platform/caching/user-versions.ts).
+ */
+export function createAccountsRepository(
+  db: Database,
+  changed: (userId: string, tx: Database) => Promise<void> = async () => undefined,
+) {
   /** How many live books each account holds and when one was last added (the spec's lastUsed). */
   const usage = (userId: string) =>
     db
@@ -45,7 +52,10 @@ export function createAccountsRepository(db: Database) {
     },
     async insert(userId: string, values: AccountValues) {
       const id = randomUUID();
-      await db.insert(accounts).values({ ...values, userId, id });
+      await inTransaction(db, async (tx) => {
+        await tx.insert(accounts).values({ ...values, userId, id });
+        await changed(userId, tx);
+      });
       return id;
     },
     /**
@@ -68,6 +78,7 @@ export function createAccountsRepository(db: Database) {
           .update(accounts)
           .set({ ...values, updatedAt: sql`now()` })
           .where(mine);
+        await changed(userId, tx);
       });
     },
     /**
@@ -88,6 +99,7 @@ export function createAccountsRepository(db: Database) {
           .orderBy(books.id)
           .for('update');
         await tx.delete(accounts).where(mine);
+        await changed(userId, tx);
         return moving.filter((b) => b.deletedAt === null).length;
       });
     },

@@ -36,6 +36,8 @@ export interface AuthModuleDeps {
    * them: `revoked(userId)` for one user's, `missed()` when notices may have been lost.
    */
   followRevocations?: (follower: { credentialsRevoked: (userId: string) => void; missed: () => void }) => void;
+  /** Told, in the transaction of a change to what GET /api/me shows, that the user's data changed. */
+  dataChanged?: (userId: string, tx: Database) => Promise<void>;
   /** The credential cache's bounds (tests shrink the age limit). */
   credentialCache?: CredentialCacheOptions;
   oauth: OAuthConfig;
@@ -96,6 +98,7 @@ export function authModule(deps: AuthModuleDeps): FeatureModule & {
     mailer: deps.mailer,
     publish: deps.publish,
     credentialsRevoked,
+    dataChanged: deps.dataChanged,
     now,
   });
   const oauth = createOAuthService({ config: deps.oauth, users, identities, db, publish: deps.publish, log: deps.log });

@@ -33,3 +33,4 @@ export function parseNotice(payload: string): Notice | undefined {
     return undefined;
   }
 }
+export const changedNotice = (userId: string) => JSON.stringify({ userId, changed: true } satisfies Notice);
