@@ -2,7 +2,7 @@ import type { Job } from '@bookshelf/contract';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OAuthConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { accountsModule } from './features/accounts/accounts.module.js';
@@ -27,6 +27,7 @@ import { liveEventsModule } from './platform/live-events/live-events.module.js';
 import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { requestId } from './platform/request-id.js';
+import { responseSerializerCompiler, type ResponseSerialization } from './platform/response-serialization.js';
 import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell } from './platform/web-app.js';
 
 export interface AppOptions {
@@ -52,9 +53,17 @@ export interface AppOptions {
   liveEvents?: Partial<LiveEventsOptions>;
   /** The job runner's tuning (tests shorten leases and backoff); main.ts starts and stops it. */
   jobs?: Pick<JobRunnerOptions, 'concurrency' | 'pollIntervalMs' | 'leaseMs' | 'instanceId'>;
+  /**
+   * `checked` (the default when NODE_ENV is development, as `npm run dev` sets it, or test, as vitest does)
+   * validates each answer against the contract and compares it with the fast serializer's; `fast` (otherwise:
+   * `npm start`) only serializes. See decision 026.
+   */
+  responses?: ResponseSerialization;
   /** Told of every change of a user's job, besides the live channel (GET /api/events). */
   onJobChange?: (userId: string, job: Job) => void;
 }
+
+const CHECKING_ENVIRONMENTS = new Set<string | undefined>(['development', 'test']);
 
 /**
  * The composition root: repositories → services → routes are wired here and nowhere else.
@@ -78,7 +87,11 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler(
+      options.responses ?? (CHECKING_ENVIRONMENTS.has(process.env.NODE_ENV) ? 'checked' : 'fast'),
+    ),
+  );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
