@@ -1,6 +1,5 @@
 import type { Job } from '@bookshelf/contract';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OAuthConfig } from './config.js';
@@ -27,6 +26,7 @@ import { liveEventsModule } from './platform/live-events/live-events.module.js';
 import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { requestId } from './platform/request-id.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { responseSerializerCompiler, type ResponseSerialization } from './platform/response-serialization.js';
 import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell } from './platform/web-app.js';
 
@@ -98,7 +98,7 @@ export async function buildApp(options: AppOptions) {
   registerErrorHandler(app);
 
   const https = publicUrl?.startsWith('https://') ?? false;
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     hsts: https,
     contentSecurityPolicy: {
       useDefaults: false,
