@@ -142,7 +142,7 @@ export async function buildApp(options: AppOptions) {
   });
   const outbox = createOutbox();
   // Each user's data version: the ETags of their lists and details (304 without a query).
-  const versions = createUserVersions({ db, followChanges: live.follow });
+  const versions = createUserVersions({ db, followChanges: (follower) => live.follow(follower) });
 
   const auth = authModule({
     db,
@@ -150,8 +150,8 @@ export async function buildApp(options: AppOptions) {
     mailer,
     publish: outbox.publish,
     credentialsRevoked: live.credentialsRevoked,
-    followRevocations: live.follow,
-    dataChanged: versions.changed,
+    followRevocations: (follower) => live.follow(follower),
+    dataChanged: (userId, tx) => versions.changed(userId, tx),
     oauth: options.oauth ?? { google: undefined, twitter: undefined },
     https,
     publicUrl,
@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions) {
       },
       now: clock,
     }),
-    accountsModule({ db, access, changed: versions.changed }),
+    accountsModule({ db, access, changed: (userId, tx) => versions.changed(userId, tx) }),
     activitiesModule({ db }),
     jobsModule({ db, access, now: clock }),
     liveEventsModule(live),

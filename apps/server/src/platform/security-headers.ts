@@ -12,14 +12,14 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value as string | number);
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
     },
     removeHeader(name: string) {
       delete headers[name.toLowerCase()];
     },
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err instanceof Error ? err : new Error(String(err));
+    if (err) throw err instanceof Error ? err : new Error('helmet failed');
   });
   return headers;
 }

@@ -14,7 +14,7 @@ export function registerConditionalRequests(app: FastifyInstance, { versions }: 
   // The answer's shape is part of what the tag stands for: a deploy that changes a route's response schema
   // changes its tags, so no browser keeps a body of the old shape.
   app.addHook('onRoute', (route) => {
-    const config = route.config as { conditional?: boolean; etagSeed?: string } | undefined;
+    const config = route.config as { conditional?: boolean; etagSeed?: string };
     if (!config?.conditional) return;
     const ok = (route.schema?.response as Record<number, unknown> | undefined)?.[200];
     const shape = ok ? JSON.stringify(toJSONSchema(ok as ZodType, { unrepresentable: 'any', io: 'output' })) : '';
