@@ -1,8 +1,7 @@
 import type { Job } from '@bookshelf/contract';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OAuthConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { accountsModule } from './features/accounts/accounts.module.js';
@@ -18,6 +17,8 @@ import { adminRule, createAdmins } from './platform/access/admins.js';
 import { noRelationships } from './platform/access/relationships.js';
 import { registerApiCompression } from './platform/api-compression.js';
 import { registerAuthentication } from './platform/authentication.js';
+import { registerConditionalRequests } from './platform/caching/conditional-requests.js';
+import { createUserVersions } from './platform/caching/user-versions.js';
 import { apiNotFound, clientError, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import type { FeatureModule } from './platform/feature-module.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './platform/http-timeouts.js';
@@ -30,6 +31,8 @@ import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { loadPrerenderedPages, type PrerenderedPages } from './platform/prerendered-pages.js';
 import { requestId } from './platform/request-id.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
+import { responseSerializerCompiler, type ResponseSerialization } from './platform/response-serialization.js';
 import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell, type WebApp } from './platform/web-app.js';
 
 export interface AppOptions {
@@ -55,11 +58,19 @@ export interface AppOptions {
   liveEvents?: Partial<LiveEventsOptions>;
   /** The job runner's tuning (tests shorten leases and backoff); main.ts starts and stops it. */
   jobs?: Pick<JobRunnerOptions, 'concurrency' | 'pollIntervalMs' | 'leaseMs' | 'instanceId'>;
+  /**
+   * `checked` (the default when NODE_ENV is development, as `npm run dev` sets it, or test, as vitest does)
+   * validates each answer against the contract and compares it with the fast serializer's; `fast` (otherwise:
+   * `npm start`) only serializes. See decision 026.
+   */
+  responses?: ResponseSerialization;
   /** Told of every change of a user's job, besides the live channel (GET /api/events). */
   onJobChange?: (userId: string, job: Job) => void;
   /** ADMIN_EMAILS: administrators besides the instance's first account (decision 032). */
   adminEmails?: readonly string[];
 }
+
+const CHECKING_ENVIRONMENTS = new Set<string | undefined>(['development', 'test']);
 
 /**
  * The composition root: repositories → services → routes are wired here and nowhere else.
@@ -83,7 +94,11 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler(
+      options.responses ?? (CHECKING_ENVIRONMENTS.has(process.env.NODE_ENV) ? 'checked' : 'fast'),
+    ),
+  );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -91,7 +106,7 @@ export async function buildApp(options: AppOptions) {
   registerApiCompression(app);
 
   const https = publicUrl?.startsWith('https://') ?? false;
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     hsts: https,
     contentSecurityPolicy: {
       useDefaults: false,
@@ -135,6 +150,8 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
   });
   const outbox = createOutbox();
+  // Each user's data version: the ETags of their lists and details (304 without a query).
+  const versions = createUserVersions({ db, followChanges: (follower) => live.follow(follower) });
 
   const auth = authModule({
     db,
@@ -143,6 +160,8 @@ export async function buildApp(options: AppOptions) {
     mailer,
     publish: outbox.publish,
     credentialsRevoked: live.credentialsRevoked,
+    followRevocations: (follower) => live.follow(follower),
+    dataChanged: (userId, tx) => versions.changed(userId, tx),
     oauth: options.oauth ?? { google: undefined, twitter: undefined },
     https,
     publicUrl,
@@ -151,6 +170,7 @@ export async function buildApp(options: AppOptions) {
     now: options.now,
   });
   registerAuthentication(app, { authenticate: (request, reply) => auth.authenticate(request, reply), publicUrl });
+  registerConditionalRequests(app, { versions });
 
   // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
   const features: FeatureModule[] = [
@@ -160,10 +180,13 @@ export async function buildApp(options: AppOptions) {
       db,
       access,
       publish: outbox.publishMany,
-      changed: (userId, tx) => live.publish(userId, { type: 'books.changed' }, tx),
+      changed: async (userId, tx) => {
+        await versions.changed(userId, tx);
+        await live.publish(userId, { type: 'books.changed' }, tx);
+      },
       now: clock,
     }),
-    accountsModule({ db, access }),
+    accountsModule({ db, access, changed: (userId, tx) => versions.changed(userId, tx) }),
     activitiesModule({ db }),
     jobsModule({ db, access, now: clock }),
     performanceModule({ db, access, now: clock }),

@@ -14,3 +14,4 @@ export * from './users.js';
 export * from './jobs.js';
 export * from './outbox.js';
 export * from './performance-samples.js';
+export * from './user-versions.js';

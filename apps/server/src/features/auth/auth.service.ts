@@ -56,6 +56,8 @@ export interface AuthServiceDeps {
   publish: PublishEvent;
   /** Told, inside the transaction, when a password change or reset ends sessions or tokens. */
   credentialsRevoked?: CredentialsRevoked;
+  /** Told, in the transaction of a change to what GET /api/me shows, that the user's data changed. */
+  dataChanged?: (userId: string, tx: Database) => Promise<void>;
   now?: () => Date;
   /** How the slowed sign-in waits. */
   sleep?: (ms: number) => Promise<void>;
@@ -96,6 +98,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, users, resets, limiter, mailer, publish } = deps;
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? wait;
+  const dataChanged = deps.dataChanged ?? (async () => undefined);
 
   async function requireUserRow(userId: string) {
     const user = await users.findById(userId);
@@ -172,10 +175,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async updateProfile(userId: string, changes: UpdateProfileRequest, provider: SessionProvider): Promise<Me> {
-      const updated = await users.update(userId, {
-        ...(changes.name !== undefined ? { name: changes.name } : {}),
-        ...(changes.avatar !== undefined ? { image: changes.avatar } : {}),
-        ...(changes.readingGoal !== undefined ? { readingGoal: changes.readingGoal } : {}),
+      const updated = await inTransaction(db, async (tx) => {
+        const row = await createUsersRepository(tx).update(userId, {
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          ...(changes.avatar !== undefined ? { image: changes.avatar } : {}),
+          ...(changes.readingGoal !== undefined ? { readingGoal: changes.readingGoal } : {}),
+        });
+        if (row) await dataChanged(userId, tx);
+        return row;
       });
       if (!updated) throw notFound('User not found');
       return present(updated, provider);
@@ -219,6 +226,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (change.revokeApiTokens) await stores.apiTokens.deleteByUser(userId);
         await stores.sessions.deleteByUser(userId, change.keepSessionKey);
         await deps.credentialsRevoked?.(userId, tx);
+        await dataChanged(userId, tx);
         return 'changed' as const;
       });
       if (outcome === 'wrong current password') {
@@ -283,6 +291,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await stores.apiTokens.deleteByUser(updated.id);
         await stores.sessions.deleteByUser(updated.id);
         await deps.credentialsRevoked?.(updated.id, tx);
+        await dataChanged(updated.id, tx);
         return updated;
       });
       if (!user) throw new AppError(400, ErrorCode.validation, AuthMessages.resetLinkInvalid);

@@ -7,9 +7,15 @@ export type NewUser = Pick<UserRow, 'name'> & Partial<Pick<UserRow, 'email' | 'i
 export type UserChanges = Partial<Pick<UserRow, 'name' | 'image' | 'readingGoal' | 'passwordHash'>>;
 
 export function createUsersRepository(db: Database) {
+  // Built once: GET /api/me reads it on every request.
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_by_id');
   return {
     async findById(id: string) {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const [row] = await byId.execute({ id });
       return row;
     },
     /** Inside a transaction: the row stays locked until it ends, so two password changes queue up. */
