@@ -170,7 +170,8 @@ export async function buildApp(options: AppOptions) {
     now: options.now,
   });
   registerAuthentication(app, { authenticate: (request, reply) => auth.authenticate(request, reply), publicUrl });
-  registerConditionalRequests(app, { versions });
+  // A restart with other administrators changes what /api/me says with no data changing: the tags change too.
+  registerConditionalRequests(app, { versions, salt: (options.adminEmails ?? []).join(',') });
 
   // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
   const features: FeatureModule[] = [

@@ -55,6 +55,27 @@ describe('conditional GETs', () => {
       await expectNotModified(browser, url);
   });
 
+  it('tag /api/me anew after a restart with other administrators (ADMIN_EMAILS), and only then', async () => {
+    const { browser } = await libraryWithABook();
+    const etag = (await browser.get('/api/me')).headers.etag as string;
+    const cookie = [...browser.jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+    const restartedWith = async (adminEmails: string[]) => {
+      const restarted = await buildApp({ database: t.database, responses: 'checked', adminEmails });
+      try {
+        const res = await restarted.inject({
+          method: 'GET',
+          url: '/api/me',
+          headers: { cookie, 'if-none-match': etag },
+        });
+        return res.statusCode;
+      } finally {
+        await restarted.close();
+      }
+    };
+    expect(await restartedWith([])).toBe(304);
+    expect(await restartedWith(['someone@example.com'])).toBe(200);
+  });
+
   it('tag each query differently', async () => {
     const { browser } = await libraryWithABook();
     const all = (await browser.get('/api/books')).headers.etag as string;

@@ -10,7 +10,13 @@ import type { UserVersions } from './user-versions.js';
  * Weak, since it is not computed from the bytes: a compressed and an identity answer share it, and weak
  * comparison is what If-None-Match uses anyway.
  */
-export function registerConditionalRequests(app: FastifyInstance, { versions }: { versions: UserVersions }) {
+export function registerConditionalRequests(
+  app: FastifyInstance,
+  {
+    versions,
+    salt = '',
+  }: { versions: UserVersions; /** Configuration the answers depend on (ADMIN_EMAILS). */ salt?: string },
+) {
   // The answer's shape is part of what the tag stands for: a deploy that changes a route's response schema
   // changes its tags, so no browser keeps a body of the old shape.
   app.addHook('onRoute', (route) => {
@@ -18,7 +24,7 @@ export function registerConditionalRequests(app: FastifyInstance, { versions }: 
     if (!config?.conditional) return;
     const ok = (route.schema?.response as Record<number, unknown> | undefined)?.[200];
     const shape = ok ? JSON.stringify(toJSONSchema(ok as ZodType, { unrepresentable: 'any', io: 'output' })) : '';
-    config.etagSeed = `${route.url}\0${createHash('sha256').update(shape).digest('base64url').slice(0, 16)}`;
+    config.etagSeed = `${route.url}\0${createHash('sha256').update(`${shape}\0${salt}`).digest('base64url').slice(0, 16)}`;
   });
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
