@@ -68,6 +68,8 @@ export interface AppOptions {
   onJobChange?: (userId: string, job: Job) => void;
   /** ADMIN_EMAILS: administrators besides the instance's first account (decision 032). */
   adminEmails?: readonly string[];
+  /** Names the running code (main.ts: a hash of the server bundle); a deploy changes every ETag with it. */
+  buildId?: string;
 }
 
 const CHECKING_ENVIRONMENTS = new Set<string | undefined>(['development', 'test']);
@@ -170,8 +172,11 @@ export async function buildApp(options: AppOptions) {
     now: options.now,
   });
   registerAuthentication(app, { authenticate: (request, reply) => auth.authenticate(request, reply), publicUrl });
-  // A restart with other administrators changes what /api/me says with no data changing: the tags change too.
-  registerConditionalRequests(app, { versions, salt: (options.adminEmails ?? []).join(',') });
+  // New code, or a restart with other administrators, can change an answer with no data changing: so do the tags.
+  registerConditionalRequests(app, {
+    versions,
+    salt: `${options.buildId ?? ''}\0${(options.adminEmails ?? []).join(',')}`,
+  });
 
   // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
   const features: FeatureModule[] = [

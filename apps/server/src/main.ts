@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
     oauth: config.oauth,
     mail: { smtpUrl: config.smtpUrl, from: config.smtpFrom },
     adminEmails: config.adminEmails,
+    buildId: buildIdOf(process.argv[1]),
     httpTimeouts: config.httpTimeouts,
   });
   const shutdown = createShutdown({
@@ -70,3 +73,13 @@ main().catch((err: unknown) => {
   else console.error('Bookshelf failed to start:', err);
   process.exit(1);
 });
+
+/** The hash of the file node runs (the server bundle under `npm start`): every instance of one build agrees. */
+function buildIdOf(entry: string | undefined): string {
+  if (!entry) return '';
+  try {
+    return createHash('sha256').update(readFileSync(entry)).digest('base64url').slice(0, 16);
+  } catch {
+    return '';
+  }
+}

@@ -72,8 +72,9 @@ export function authModule(deps: AuthModuleDeps): FeatureModule & {
   // Every path that ends credentials tells the channel (other instances, open streams) at its commit, and
   // this instance's cache forgets them right after that commit, before the request that ended them answers.
   const credentialsRevoked: CredentialsRevoked = async (userId, tx) => {
-    await deps.credentialsRevoked?.(userId, tx);
+    // Registered first: a notice that fails after the credentials were deleted must not leave them cached here.
     afterCommit(tx ?? db, () => cache.forget(userId));
+    await deps.credentialsRevoked?.(userId, tx);
   };
   const users = createUsersRepository(db);
   const identities = createIdentitiesRepository(db);

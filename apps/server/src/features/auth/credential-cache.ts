@@ -28,10 +28,11 @@ export interface CredentialCacheOptions {
  * Sessions and API tokens by key (the secret's hash), so that a request costs no database round trip to
  * authenticate (docs/decisions/025-credential-cache.md). Revocation stays immediate: this instance forgets a
  * user's credentials synchronously after the commit that ended them, other instances when the live-events
- * channel tells them (milliseconds later); the age limit only bounds the harm of a notice lost with the
- * listening connection, which is itself followed by forgetting everything.
+ * channel tells them (milliseconds later). The one-second age limit keeps the promise of issue 11 (revoked
+ * everywhere within a second) even when a notice is lost with a listening connection that has not yet been
+ * found dead; it costs one lookup per active credential per second.
  */
-export function createCredentialCache({ max = 10_000, ttlMs = 10_000 }: CredentialCacheOptions = {}) {
+export function createCredentialCache({ max = 10_000, ttlMs = 1_000 }: CredentialCacheOptions = {}) {
   const sessions = createLruCache<string, CachedSession>({ max, ttlMs });
   const tokens = createLruCache<string, CachedToken>({ max, ttlMs });
   return {

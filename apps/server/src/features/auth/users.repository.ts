@@ -20,7 +20,9 @@ export function createUsersRepository(db: Database) {
     },
     /** Inside a transaction: the row stays locked until it ends, so two password changes queue up. */
     async lockById(id: string) {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+      // NO KEY UPDATE: it still excludes other writers and a delete, but not the foreign-key checks of rows
+      // that point at the user (a first user_versions row), which FOR UPDATE would deadlock with.
+      const [row] = await db.select().from(users).where(eq(users.id, id)).for('no key update');
       return row;
     },
     /** E-mails are stored normalised; lower() matches the unique index, so this is an index lookup. */
