@@ -1,4 +1,5 @@
 import { json, network } from '../test/fake-network';
+import '../test/preload-user-menu';
 import { AuthPaths } from '@bookshelf/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
 import { network } from '../test/fake-network';
+import '../test/preload-user-menu';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp, testMe } from '../test/render-app';

@@ -1,4 +1,5 @@
 import '../test/fake-network';
+import '../test/preload-user-menu';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { testMe } from '../test/fixtures';
