@@ -49,12 +49,15 @@ function freshClone(): string {
   return clone;
 }
 
+/** BENCH_STARTUP_PORT: one port for every launch (each is stopped before the next); a free one each without. */
+const port = Number(process.env.BENCH_STARTUP_PORT) || undefined;
+
 /**
- * `npm start`, or the built server alone, in the clone on a free port with this DATA_DIR (kept between
- * launches), timed from spawning the process to the first 200 from /api/health (asked every 10 ms).
+ * `npm start`, or the built server alone, in the clone with this DATA_DIR (kept between launches), timed
+ * from spawning the process to the first 200 from /api/health (asked every 10 ms).
  */
 const launch = (npmStart: boolean, clone: string, dataDir: string) =>
-  startBuiltApp({ npmStart, cwd: clone, dataDir, timeoutMs: 120_000, pollMs: 10 });
+  startBuiltApp({ ...(port ? { port } : {}), npmStart, cwd: clone, dataDir, timeoutMs: 120_000, pollMs: 10 });
 
 let over = false;
 const report = (name: string, value: number, unit: string, budget: number) => {
