@@ -4,58 +4,33 @@
 // stylesheet fetched before the network went quiet — lazy chunks a first render pulls in included. Prints
 // bytes as sent, as gzip and as brotli, and holds the budgets in DESIGN.md to what is sent once the server compresses
 // (the gzip estimate while it does not). Fails when a figure is over its budget.
-import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { buildApp, startBuiltApp } from '../support/built-app.js';
 import { firstLoad } from './first-load.js';
 import { formatLine, tally, type LoadedResource } from './tally.js';
 
 const BUDGET_KB = { landing: 80, dashboard: 120 };
 const CSS_BUDGET_KB = 50;
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.BENCH_BUNDLE_PORT ?? 3300);
-const base = `http://127.0.0.1:${port}`;
 const verbose = process.argv.includes('--files');
 
-execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repo, stdio: 'inherit' });
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bookshelf-bench-bundle-'));
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  cwd: repo,
-  detached: true,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const exited = new Promise((resolve) => server.once('exit', resolve));
+buildApp();
+const app = await startBuiltApp({ port });
+const base = app.url;
 
 let over = false;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await chromium
+  .launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  })
+  .catch(async (error: unknown) => {
+    await app.stop();
+    throw error;
+  });
 try {
-  for (let started = Date.now(); ;) {
-    const up = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() - started > 120_000) throw new Error('bench/bundle: the server did not start within 120 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
   const pages: Record<keyof typeof BUDGET_KB, LoadedResource[]> = {
     landing: await firstLoad(browser, `${base}/`),
     dashboard: await firstLoad(browser, `${base}/dashboard`, async (context) => {
@@ -86,8 +61,6 @@ try {
   console.log(css.line);
 } finally {
   await browser.close();
-  process.kill(-server.pid!, 'SIGTERM');
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
 process.exit(over ? 1 : 0);

@@ -10,16 +10,15 @@
 // landing's own HTML and CSS without scripts, from a bare node:http server, is measured first as the floor.
 //
 //   npm run bench -- lighthouse     (BENCH_PORT picks the app's port, the floor takes the next; CHROME_PATH the browser)
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startBuiltApp } from '../support/built-app.js';
+import { freePort } from '../support/free-port.js';
 
 const RUNS = 3;
 const BOOKS = 1_000;
@@ -36,55 +35,6 @@ const PAGES: { page: Page; path: string; signedIn: boolean }[] = [
 ];
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** `npm start` in its own process group, answered once /api/health says 200. */
-async function startApp(port: number, dataDir: string): Promise<() => Promise<void>> {
-  const child = spawn('npm', ['start'], {
-    cwd: repo,
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      return; // already gone
-    }
-    await exited;
-  };
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-    if (performance.now() - started > 240_000) {
-      await stop();
-      throw new Error('npm start did not answer within 240 s');
-    }
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) return stop;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Signs a new reader up and answers the session cookie ("name=value") the server set. */
 async function signUp(base: string): Promise<string> {
@@ -214,8 +164,7 @@ if (!existsSync(CHROME_PATH)) {
 
 const port = Number(process.env.BENCH_PORT) || (await freePort());
 const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bookshelf-bench-lighthouse-'));
-const stopApp = await startApp(port, dataDir);
+const app = await startBuiltApp({ port, npmStart: true, env: { PUBLIC_URL: base }, timeoutMs: 240_000 });
 const chrome = await launchChrome({
   chromePath: CHROME_PATH,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -275,7 +224,6 @@ try {
   }
 } finally {
   chrome.kill();
-  await stopApp();
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
 process.exit(over ? 1 : 0);

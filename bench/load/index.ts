@@ -9,12 +9,14 @@
 // read/write run, BENCH_LOAD_MIXED_CONNECTIONS × BENCH_LOAD_MIXED_SECONDS (100 × 60 s): zero errors (no
 // socket errors, timeouts or unexpected statuses) and p99 < 1 s, on PGlite too.
 //   npm run bench -- load          BENCH_LOAD_DB=pglite|postgres runs one database only,
-//   BENCH_LOAD_ENDPOINTS=me,books-list a subset, BENCH_LOAD_NODE_ARGS="--cpu-prof" flags for the app.
+//   BENCH_LOAD_ENDPOINTS=me,books-list a subset, BENCH_LOAD_NODE_ARGS="--cpu-prof" flags for the app,
+//   BENCH_LOAD_PORT_BASE=3200 the ports (the app on PGlite there, on PostgreSQL the next, the bare server +10).
 // Exits 1 when anything is over budget.
 import postgres from 'postgres';
-import { startApp, buildApp, type AppProcess } from './app-process.js';
-import { medianRun, runAutocannon, type LoadRun } from './autocannon.js';
-import { capture, startBareServer, type CannedAnswer } from './bare-server.js';
+import { medianRun, runAutocannon, type LoadRun } from '../support/autocannon.js';
+import { capture, startBareServer, type CannedAnswer } from '../support/bare-server.js';
+import { buildApp } from '../support/built-app.js';
+import { startApp, type AppProcess } from './app-process.js';
 import { mixedRequests } from './mixed.js';
 import { seedBooks, signUp } from './seed.js';
 
@@ -29,8 +31,9 @@ const ONLY = process.env.BENCH_LOAD_DB;
 /** A comma-separated subset of the endpoint names below ("none" for the mixed run alone). */
 const PICK = process.env.BENCH_LOAD_ENDPOINTS?.split(',');
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-// Ports of their own (3200–3249), so a bench never meets a server someone is using.
-const PORTS = { pglite: 3200, postgres: 3201, bare: 3210 } as const;
+// Ports of their own (3200–3249 by default), so a bench never meets a server someone is using.
+const PORT_BASE = env('BENCH_LOAD_PORT_BASE', 3200);
+const PORTS = { pglite: PORT_BASE, postgres: PORT_BASE + 1, bare: PORT_BASE + 10 } as const;
 
 const CACHED_READ_RATIO = 0.3;
 const MIXED_P99_MS = 1_000;
@@ -62,6 +65,7 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
   const plan: Array<Endpoint & { headers: Record<string, string>; status: number }> = [];
   for (const e of ENDPOINTS.filter((x) => !PICK || PICK.includes(x.name))) {
     const headers: Record<string, string> = e.auth ? { cookie } : {};
+    // As autocannon asks: without Accept-Encoding, so the answer is the identity one it will get.
     const plain = await capture(`${app.url}${e.path}`, headers);
     if (plain.status !== 200) throw new Error(`${e.path} answered ${plain.status}`);
     if (!e.conditional) {
@@ -69,7 +73,7 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
       plan.push({ ...e, headers, status: 200 });
       continue;
     }
-    const etag = plain.headers.etag;
+    const etag = plain.headers.etag === undefined ? undefined : String(plain.headers.etag);
     if (!etag) {
       console.log(`load.${e.name}.${kind}: no ETag (the app sends none, so there is no 304 to measure)`);
       continue;
@@ -85,8 +89,7 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
     plan.push({ ...e, headers: conditionalHeaders, status: 304 });
   }
 
-  const stopBare = await startBareServer(PORTS.bare, answers);
-  const bareUrl = `http://127.0.0.1:${PORTS.bare}`;
+  const bare = await startBareServer(answers, { port: PORTS.bare });
   try {
     for (const e of plan) {
       const load = (base: string) =>
@@ -105,7 +108,7 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
         appRuns.push(await load(app.url));
         const delay = await app.loopDelay();
         if (delay.p99 > worstDelay.p99 || Number.isNaN(worstDelay.p99)) worstDelay = delay;
-        bareRuns.push(await load(bareUrl));
+        bareRuns.push(await load(bare.url));
       }
       const a = medianRun(appRuns);
       const b = medianRun(bareRuns);
@@ -122,7 +125,7 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
       );
     }
   } finally {
-    await stopBare();
+    await bare.close();
   }
 }
 

@@ -3,12 +3,12 @@
 // from /api/health on a new DATA_DIR: the builds, PGlite's initdb and the migrations. Then a second
 // `npm start` (nothing to rebuild), then the built server alone (node apps/server/dist/main.js) on a new
 // DATA_DIR and on one with data, and its resident memory when idle. All on PGlite.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBuiltApp } from '../support/built-app.js';
 
 const FIRST_START_BUDGET_MS = 20_000;
 const SECOND_START_BUDGET_MS = 5_000;
@@ -16,14 +16,6 @@ const FIRST_200_BUDGET_MS = 3_000;
 const IDLE_RSS_BUDGET_MB = 300;
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const rssMb = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -57,51 +49,15 @@ function freshClone(): string {
   return clone;
 }
 
-interface Launched {
-  ms: number;
-  pid: number;
-  stop: () => Promise<void>;
-}
+/** BENCH_STARTUP_PORT: one port for every launch (each is stopped before the next); a free one each without. */
+const port = Number(process.env.BENCH_STARTUP_PORT) || undefined;
 
-/** Runs the command in its own process group and times it to the first 200 from /api/health. */
-async function launch(command: string, args: string[], cwd: string, dataDir: string): Promise<Launched> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(command, args, {
-    cwd,
-    detached: true,
-    // DATABASE_URL blank: this measures the embedded database even when the shell points at PostgreSQL.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
-  };
-  for (;;) {
-    if (performance.now() - started > 120_000) {
-      process.kill(-child.pid!, 'SIGKILL');
-      await exited;
-      throw new Error(`${command} ${args.join(' ')} did not answer within 120 s`);
-    }
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return { ms: performance.now() - started, pid: child.pid!, stop };
-}
+/**
+ * `npm start`, or the built server alone, in the clone with this DATA_DIR (kept between launches), timed
+ * from spawning the process to the first 200 from /api/health (asked every 10 ms).
+ */
+const launch = (npmStart: boolean, clone: string, dataDir: string) =>
+  startBuiltApp({ ...(port ? { port } : {}), npmStart, cwd: clone, dataDir, timeoutMs: 120_000, pollMs: 10 });
 
 let over = false;
 const report = (name: string, value: number, unit: string, budget: number) => {
@@ -114,23 +70,24 @@ const clone = freshClone();
 const scratch = mkdtempSync(path.join(tmpdir(), 'bookshelf-bench-startup-'));
 try {
   const npmData = path.join(scratch, 'npm-start');
-  const first = await launch('npm', ['start'], clone, npmData);
+  const first = await launch(true, clone, npmData);
   await first.stop();
-  report('startup.npm-start.fresh-clone', first.ms, 'ms', FIRST_START_BUDGET_MS);
-  const second = await launch('npm', ['start'], clone, npmData);
+  report('startup.npm-start.fresh-clone', first.startMs, 'ms', FIRST_START_BUDGET_MS);
+  const second = await launch(true, clone, npmData);
   await second.stop();
-  report('startup.npm-start.again', second.ms, 'ms', SECOND_START_BUDGET_MS);
+  report('startup.npm-start.again', second.startMs, 'ms', SECOND_START_BUDGET_MS);
 
   const serverData = path.join(scratch, 'server');
-  const server = ['--enable-source-maps', 'apps/server/dist/main.js'];
-  const fresh = await launch(process.execPath, server, clone, serverData);
+  const fresh = await launch(false, clone, serverData);
   await fresh.stop();
   // Once per installation PGlite runs initdb; that is set-up, not a launch, so it is printed but not held
   // to the launch budget.
-  console.log(`startup.first-200.first-install: ${fresh.ms.toFixed(0)} ms (informational: includes PGlite initdb)`);
+  console.log(
+    `startup.first-200.first-install: ${fresh.startMs.toFixed(0)} ms (informational: includes PGlite initdb)`,
+  );
 
-  const again = await launch(process.execPath, server, clone, serverData);
-  report('startup.first-200', again.ms, 'ms', FIRST_200_BUDGET_MS);
+  const again = await launch(false, clone, serverData);
+  report('startup.first-200', again.startMs, 'ms', FIRST_200_BUDGET_MS);
   await new Promise((r) => setTimeout(r, 2_000));
   report('startup.idle-rss', rssMb(again.pid), 'MB', IDLE_RSS_BUDGET_MB);
   await again.stop();

@@ -7,14 +7,13 @@
 //   BENCH_PORT_BASE=3100 npm run bench static   (the app on that port, the bare server on the next; free ones
 //   without it)     STATIC_BENCH_SECONDS=10, STATIC_BENCH_CONNECTIONS=50, STATIC_BENCH_ROUNDS=3 (median)
 import { readdirSync, statSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runAutocannon, type AutocannonResult } from '../support/autocannon.js';
-import { replayableHeaders, startBareServer } from '../support/bare-server.js';
-import { startBuiltApp } from './built-app.js';
+import { runAutocannon, type LoadRun } from '../support/autocannon.js';
+import { capture, startBareServer } from '../support/bare-server.js';
+import { buildApp, startBuiltApp } from '../support/built-app.js';
+import { rawGet } from '../support/raw-get.js';
 import { booksPage, compressionCosts } from './compression-cost.js';
-import { rawGet } from './raw-get.js';
 
 const BUDGET = 0.5;
 const seconds = Number(process.env.STATIC_BENCH_SECONDS ?? 10);
@@ -26,25 +25,20 @@ const ACCEPT = { 'accept-encoding': 'br, gzip' };
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const assetsDir = path.join(repo, 'apps/web/dist/assets');
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
 /** The round with the median throughput. */
-const median = (results: AutocannonResult[]) =>
-  [...results].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(results.length / 2)]!;
+const median = (results: LoadRun[]) => [...results].sort((a, b) => a.rps - b.rps)[Math.floor(results.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const line = (name: string, r: AutocannonResult, all: AutocannonResult[]) =>
-  `${name}: ${r.requestsPerSec.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms` +
-  ` (rounds ${all.map((a) => a.requestsPerSec.toFixed(0)).join(', ')})` +
-  (r.errors || r.timeouts || r.non2xx ? `, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.non2xx}` : '');
+const line = (name: string, r: LoadRun, all: LoadRun[]) =>
+  `${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms` +
+  ` (rounds ${all.map((a) => a.rps.toFixed(0)).join(', ')})` +
+  (r.errors || r.timeouts || r.unexpected
+    ? `, errors ${r.errors}, timeouts ${r.timeouts}, non-2xx ${r.unexpected}`
+    : '');
 
 let over = false;
-const app = await startBuiltApp(repo, portBase || (await freePort()));
+buildApp();
+// NODE_ENV=production, as this bench has always run the app (the server reads none; libraries may).
+const app = await startBuiltApp({ ...(portBase ? { port: portBase } : {}), env: { NODE_ENV: 'production' } });
 try {
   // The largest chunk, as a browser would fetch it first: the one that matters most on a first load.
   const chunk = readdirSync(assetsDir)
@@ -68,25 +62,22 @@ try {
   }
 
   // Warm the app's JIT before anything counts.
-  await runAutocannon({ url: app.url + chunkUrl, headers: ACCEPT, connections, durationSeconds: 2 });
+  await runAutocannon({ url: app.url + chunkUrl, headers: ACCEPT, connections, duration: 2 });
 
   for (const [name, target] of [
     ['asset', chunkUrl],
     ['index.html', '/'],
   ] as const) {
-    const captured = await rawGet(app.url + target, ACCEPT);
+    const captured = await capture(app.url + target, ACCEPT);
     if (captured.status !== 200) throw new Error(`${target} answered ${captured.status}`);
-    const bare = await startBareServer(
-      { status: 200, headers: replayableHeaders(captured.headers), body: captured.body },
-      { port: portBase ? portBase + 1 : 0 },
-    );
+    const bare = await startBareServer(new Map([[target, captured]]), { port: portBase ? portBase + 1 : 0 });
     // Rounds alternate app and bare, and each side's median round counts: a burst of load from elsewhere
     // on a shared machine then spoils one round, not the comparison.
-    const appRounds: AutocannonResult[] = [];
-    const bareRounds: AutocannonResult[] = [];
+    const appRounds: LoadRun[] = [];
+    const bareRounds: LoadRun[] = [];
     try {
       for (let round = 0; round < rounds; round += 1) {
-        const load = { headers: ACCEPT, connections, durationSeconds: seconds };
+        const load = { headers: ACCEPT, connections, duration: seconds };
         appRounds.push(await runAutocannon({ url: app.url + target, ...load }));
         bareRounds.push(await runAutocannon({ url: bare.url + target, ...load }));
       }
@@ -95,8 +86,8 @@ try {
     }
     const appResult = median(appRounds);
     const bareResult = median(bareRounds);
-    const appFailures = appRounds.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
-    const ratio = appResult.requestsPerSec / bareResult.requestsPerSec;
+    const appFailures = appRounds.reduce((n, r) => n + r.errors + r.timeouts + r.unexpected, 0);
+    const ratio = appResult.rps / bareResult.rps;
     const failed = appFailures > 0;
     const ok = ratio >= BUDGET && !failed;
     over ||= !ok;

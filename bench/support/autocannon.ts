@@ -1,70 +1,52 @@
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import autocannon from 'autocannon';
 
-export interface AutocannonOptions {
-  url: string;
-  /** Open connections, each with one request in flight (50). */
-  connections?: number;
-  /** How long to fire requests (10 s). */
-  durationSeconds?: number;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  /** A request without an answer in this time counts as a timeout (10 s, autocannon's default). */
-  timeoutSeconds?: number;
-}
-
-export interface AutocannonResult {
-  requestsPerSec: number;
-  /** Latency percentiles in milliseconds. */
+export interface LoadRun {
+  rps: number;
   p50: number;
   p99: number;
+  /** Socket errors other than timeouts (autocannon's own count includes them). */
   errors: number;
   timeouts: number;
-  non2xx: number;
+  /** Answers whose status was not the expected one (a 304 run expects 304, so 200s count here). */
+  unexpected: number;
+  total: number;
 }
 
-const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+export interface LoadOptions extends Omit<autocannon.Options, 'url'> {
+  url: string;
+  /** The status every answer must have; without it any 2xx. */
+  expectStatus?: number;
+}
 
 /**
- * Runs autocannon in a process of its own, so the load generator never shares an event loop with a
- * server measured in this one (a bare baseline from bench/support/bare-server.ts, say).
+ * One autocannon run in this process, reduced to the figures the benches print. Every server a bench loads
+ * runs in a process of its own (the built app, and the bare baseline of ./bare-server.ts), so the load
+ * generator never shares an event loop with what it measures.
  */
-export async function runAutocannon(opts: AutocannonOptions): Promise<AutocannonResult> {
-  const args = [
-    cli,
-    '--json',
-    '-c',
-    String(opts.connections ?? 50),
-    '-d',
-    String(opts.durationSeconds ?? 10),
-    '-t',
-    String(opts.timeoutSeconds ?? 10),
-  ];
-  if (opts.method) args.push('-m', opts.method);
-  for (const [name, value] of Object.entries(opts.headers ?? {})) args.push('-H', `${name}=${value}`);
-  if (opts.body !== undefined) args.push('-b', opts.body);
-  args.push(opts.url);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  if (code !== 0) throw new Error(`autocannon exited with ${code}: ${err}`);
-  const result = JSON.parse(out) as {
-    requests: { average: number };
-    latency: { p50: number; p99: number };
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-  };
+export async function runAutocannon({ expectStatus, ...options }: LoadOptions): Promise<LoadRun> {
+  const result = await autocannon({ ...options });
+  const stats = result.statusCodeStats ?? {};
+  const total = Object.values(stats).reduce((sum, s) => sum + (s?.count ?? 0), 0);
+  const expected = expectStatus === undefined ? total - result.non2xx : (stats[`${expectStatus}`]?.count ?? 0);
   return {
-    requestsPerSec: result.requests.average,
+    rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors,
+    errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
-    non2xx: result.non2xx,
+    unexpected: total - expected,
+    total,
+  };
+}
+
+/** The run with the median req/s, and the failures of every run added up (a failure is never averaged away). */
+export function medianRun(runs: LoadRun[]): LoadRun {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return {
+    ...median,
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    timeouts: runs.reduce((n, r) => n + r.timeouts, 0),
+    unexpected: runs.reduce((n, r) => n + r.unexpected, 0),
   };
 }

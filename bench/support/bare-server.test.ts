@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { runAutocannon } from './autocannon.js';
-import { replayableHeaders, startBareServer } from './bare-server.js';
+import { capture, replayableHeaders, startBareServer, type CannedAnswer } from './bare-server.js';
+
+const text = (body: string): CannedAnswer => ({
+  status: 200,
+  headers: { 'content-type': 'text/plain' },
+  body: Buffer.from(body),
+});
 
 describe('the bare baseline and the load generator', () => {
   it('replays a captured answer: the same status, headers and bytes, with its own Date', async () => {
@@ -13,29 +19,53 @@ describe('the bare baseline and the load generator', () => {
       'keep-alive': 'timeout=72',
     });
     expect(Object.keys(headers).sort()).toEqual(['content-encoding', 'content-type', 'vary']);
-    const bare = await startBareServer({ status: 203, headers: { ...headers, 'content-length': 3 }, body: 'abc' });
+    const bare = await startBareServer(
+      new Map([['/', { status: 203, headers: { ...headers, 'content-length': 3 }, body: Buffer.from('abc') }]]),
+    );
     try {
-      const res = await fetch(bare.url, { headers: { 'accept-encoding': 'identity' } });
+      const res = await capture(bare.url);
       expect(res.status).toBe(203);
-      expect(res.headers.get('vary')).toBe('Accept-Encoding');
-      expect(res.headers.get('date')).not.toBe('Mon, 01 Jan 2024 00:00:00 GMT');
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.headers.date).toBeUndefined();
+      expect(res.body.toString()).toBe('abc');
+      const head = await fetch(bare.url, { method: 'HEAD' });
+      expect(head.status).toBe(203);
+      expect(head.headers.get('date')).not.toBe('Mon, 01 Jan 2024 00:00:00 GMT');
     } finally {
       await bare.close();
     }
   });
 
-  it('reports requests, and counts answers that are not 2xx', async () => {
-    const bare = await startBareServer((req, res) => {
-      res.writeHead(req.url === '/missing' ? 404 : 200, { 'content-type': 'text/plain' });
-      res.end('ok');
-    });
+  it('answers a conditional request with the answer kept for its validator', async () => {
+    const bare = await startBareServer(
+      new Map<string, CannedAnswer>([
+        ['/list', text('all')],
+        ['/list "v1"', { status: 304, headers: { etag: '"v1"' }, body: Buffer.alloc(0) }],
+      ]),
+    );
     try {
-      const ok = await runAutocannon({ url: bare.url, connections: 2, durationSeconds: 1 });
-      expect(ok.requestsPerSec).toBeGreaterThan(0);
-      expect(ok).toMatchObject({ errors: 0, timeouts: 0, non2xx: 0 });
+      expect((await capture(`${bare.url}/list`)).body.toString()).toBe('all');
+      expect((await capture(`${bare.url}/list`, { 'if-none-match': '"v1"' })).status).toBe(304);
+      expect((await capture(`${bare.url}/list`, { 'if-none-match': '"v0"' })).status).toBe(200);
+      expect((await capture(`${bare.url}/other`)).status).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('reports requests, and counts answers with another status than expected', async () => {
+    const bare = await startBareServer(new Map([['/', text('ok')]]));
+    try {
+      const ok = await runAutocannon({ url: bare.url, connections: 2, duration: 1 });
+      expect(ok.rps).toBeGreaterThan(0);
+      expect(ok).toMatchObject({ errors: 0, timeouts: 0, unexpected: 0 });
+      expect(ok.total).toBeGreaterThan(0);
       expect(ok.p99).toBeGreaterThanOrEqual(ok.p50);
-      const missing = await runAutocannon({ url: `${bare.url}/missing`, connections: 2, durationSeconds: 1 });
-      expect(missing.non2xx).toBeGreaterThan(0);
+      const missing = await runAutocannon({ url: `${bare.url}/missing`, connections: 2, duration: 1 });
+      expect(missing.total).toBeGreaterThan(0);
+      expect(missing.unexpected).toBe(missing.total);
+      const notModified = await runAutocannon({ url: bare.url, connections: 2, duration: 1, expectStatus: 304 });
+      expect(notModified.unexpected).toBe(notModified.total);
     } finally {
       await bare.close();
     }

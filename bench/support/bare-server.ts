@@ -1,11 +1,14 @@
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { BareServerSetup } from './bare-server-child.js';
+import { rawGet } from './raw-get.js';
 
-/** One answer sent to every request, as a baseline sending exactly the app's bytes. */
-export interface FixedResponse {
-  status?: number;
+/** What the app answered once, replayed byte for byte by the bare server. */
+export interface CannedAnswer {
+  status: number;
   headers: OutgoingHttpHeaders;
-  body: Buffer | string;
+  body: Buffer;
 }
 
 export interface BareServer {
@@ -25,36 +28,46 @@ export function replayableHeaders(headers: Record<string, string | string[] | un
 }
 
 /**
- * A plain node:http server, the baseline a bench prints its app's figure beside: either a handler, or a
- * fixed answer (the same status, headers and bytes for every request). Listens on 127.0.0.1 and `port`
- * (any free one by default).
+ * GETs `url` from the app with exactly `headers` (as autocannon sends them: no Accept-Encoding unless
+ * given) and keeps what a bare server needs to send the very same answer, the body still encoded.
+ */
+export async function capture(url: string, headers: Record<string, string> = {}): Promise<CannedAnswer> {
+  const answer = await rawGet(url, headers);
+  return { status: answer.status, headers: replayableHeaders(answer.headers), body: answer.body };
+}
+
+/**
+ * The baseline a bench prints its app's figure beside: a plain node:http server in a process of its own
+ * (like the app, and apart from the load generator), answering each key of `answers` — a path, or
+ * "path etag" for a request with that If-None-Match — with its canned answer, anything else with 404.
+ * Listens on 127.0.0.1 and `port` (any free one by default).
  */
 export async function startBareServer(
-  handlerOrResponse: ((req: IncomingMessage, res: ServerResponse) => void) | FixedResponse,
+  answers: Map<string, CannedAnswer>,
   { port = 0 }: { port?: number } = {},
 ): Promise<BareServer> {
-  let handler: (req: IncomingMessage, res: ServerResponse) => void;
-  if (typeof handlerOrResponse === 'function') {
-    handler = handlerOrResponse;
-  } else {
-    const { status = 200, headers, body } = handlerOrResponse;
-    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
-    handler = (req, res) => {
-      res.writeHead(status, headers);
-      res.end(req.method === 'HEAD' ? undefined : bytes);
-    };
-  }
-  const server = createServer(handler);
-  // Autocannon's connections stay open; close() must not wait for them.
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const { port: bound } = server.address() as AddressInfo;
+  const child = fork(fileURLToPath(new URL('./bare-server-child.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const listening = new Promise<number>((resolve, reject) => {
+    child.once('message', (bound) => resolve(bound as number));
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  const setup: BareServerSetup = {
+    port,
+    answers: Object.fromEntries(
+      [...answers].map(([key, a]) => [key, { status: a.status, headers: a.headers, body: a.body.toString('base64') }]),
+    ),
+  };
+  child.send(setup);
+  const bound = await listening;
   return {
     url: `http://127.0.0.1:${bound}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }

@@ -7,6 +7,7 @@ export interface RawAnswer {
   body: Buffer;
 }
 
+/** One GET on a connection of its own, with exactly these headers; the answer as it came. */
 export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers, agent: false }, (res) => {
