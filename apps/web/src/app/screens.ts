@@ -1,4 +1,4 @@
-import { lazyScreen } from './lazy-screen';
+import { lazyQueryScreen, lazyScreen } from './lazy-screen';
 
 /*
  * Every lazily loaded screen, each a chunk of its own, declared together in one module of the entry chunk.
@@ -10,13 +10,15 @@ import { lazyScreen } from './lazy-screen';
  * routes.tsx, the settings accounts section in authenticated-app.tsx).
  */
 
-export const loadSignInDialog = () => import('../features/auth/components/sign-in-dialog');
-export const SignInDialog = lazyScreen(loadSignInDialog, 'SignInDialog');
+/** The dialog and the query library it brings (lazyQueryScreen), fetched early when a visitor reaches for it. */
+export const loadSignInDialog = () =>
+  Promise.all([import('../features/auth/components/sign-in-dialog'), import('../lib/query-client')]);
+export const SignInDialog = lazyQueryScreen(() => import('../features/auth/components/sign-in-dialog'), 'SignInDialog');
 export const AuthCallbackPage = lazyScreen(
   () => import('../features/auth/pages/auth-callback-page'),
   'AuthCallbackPage',
 );
-export const ResetPasswordPage = lazyScreen(
+export const ResetPasswordPage = lazyQueryScreen(
   () => import('../features/auth/pages/reset-password-page'),
   'ResetPasswordPage',
 );
