@@ -6,7 +6,13 @@ const children = [
   spawn(process.execPath, ['--conditions=source', '--import', 'tsx', '--watch', 'src/main.ts'], {
     cwd: 'apps/server',
     stdio: 'inherit',
-    env: { ...process.env, PORT: port, DATA_DIR: process.env.DATA_DIR ?? '../../data' },
+    // development: every answer is checked against the contract (apps/server/src/platform/response-serialization.ts)
+    env: {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+      PORT: port,
+      DATA_DIR: process.env.DATA_DIR ?? '../../data',
+    },
   }),
   spawn('npx', ['vite', '--port', process.env.WEB_PORT ?? '5173'], {
     cwd: 'apps/web',

@@ -1,8 +1,7 @@
 import type { Job } from '@bookshelf/contract';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OAuthConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { accountsModule } from './features/accounts/accounts.module.js';
@@ -12,10 +11,14 @@ import { sessionCookieName } from './features/auth/session-cookie.js';
 import { booksModule } from './features/books/books.module.js';
 import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
+import { performanceModule } from './features/performance/performance.module.js';
 import { createAccess } from './platform/access/access.js';
+import { adminRule, createAdmins } from './platform/access/admins.js';
 import { noRelationships } from './platform/access/relationships.js';
 import { registerApiCompression } from './platform/api-compression.js';
 import { registerAuthentication } from './platform/authentication.js';
+import { registerConditionalRequests } from './platform/caching/conditional-requests.js';
+import { createUserVersions } from './platform/caching/user-versions.js';
 import { apiNotFound, clientError, frameworkError, notFoundReply, registerErrorHandler } from './platform/errors.js';
 import type { FeatureModule } from './platform/feature-module.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpTimeoutOptions, type HttpTimeouts } from './platform/http-timeouts.js';
@@ -28,6 +31,8 @@ import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { loadPrerenderedPages, type PrerenderedPages } from './platform/prerendered-pages.js';
 import { requestId } from './platform/request-id.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
+import { responseSerializerCompiler, type ResponseSerialization } from './platform/response-serialization.js';
 import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell, type WebApp } from './platform/web-app.js';
 
 export interface AppOptions {
@@ -53,9 +58,19 @@ export interface AppOptions {
   liveEvents?: Partial<LiveEventsOptions>;
   /** The job runner's tuning (tests shorten leases and backoff); main.ts starts and stops it. */
   jobs?: Pick<JobRunnerOptions, 'concurrency' | 'pollIntervalMs' | 'leaseMs' | 'instanceId'>;
+  /**
+   * `checked` (the default when NODE_ENV is development, as `npm run dev` sets it, or test, as vitest does)
+   * validates each answer against the contract and compares it with the fast serializer's; `fast` (otherwise:
+   * `npm start`) only serializes. See decision 026.
+   */
+  responses?: ResponseSerialization;
   /** Told of every change of a user's job, besides the live channel (GET /api/events). */
   onJobChange?: (userId: string, job: Job) => void;
+  /** ADMIN_EMAILS: administrators besides the instance's first account (decision 032). */
+  adminEmails?: readonly string[];
 }
+
+const CHECKING_ENVIRONMENTS = new Set<string | undefined>(['development', 'test']);
 
 /**
  * The composition root: repositories → services → routes are wired here and nowhere else.
@@ -79,7 +94,11 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler(
+      options.responses ?? (CHECKING_ENVIRONMENTS.has(process.env.NODE_ENV) ? 'checked' : 'fast'),
+    ),
+  );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -87,7 +106,7 @@ export async function buildApp(options: AppOptions) {
   registerApiCompression(app);
 
   const https = publicUrl?.startsWith('https://') ?? false;
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     hsts: https,
     contentSecurityPolicy: {
       useDefaults: false,
@@ -113,8 +132,9 @@ export async function buildApp(options: AppOptions) {
   // The shared platform: the clock, mail, and the outbox whose events the job runner delivers.
   const { db } = database;
   const clock = options.now ?? (() => new Date());
-  // Who may see or change what; no friendships or blocks exist yet (decision 019).
-  const access = createAccess({ relationships: noRelationships });
+  // Who may see or change what; no friendships or blocks exist yet (decision 019). Administrators: decision 032.
+  const admins = adminRule(options.adminEmails ?? []);
+  const access = createAccess({ relationships: noRelationships, admins: createAdmins(db, admins) });
   // Live events (GET /api/events). A stream ends when the session or token that opened it is revoked: auth
   // tells the channel so, and the channel asks auth whether a credential still works.
   const live = createLiveEvents({
@@ -130,13 +150,18 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
   });
   const outbox = createOutbox();
+  // Each user's data version: the ETags of their lists and details (304 without a query).
+  const versions = createUserVersions({ db, followChanges: (follower) => live.follow(follower) });
 
   const auth = authModule({
     db,
     access,
+    admins,
     mailer,
     publish: outbox.publish,
     credentialsRevoked: live.credentialsRevoked,
+    followRevocations: (follower) => live.follow(follower),
+    dataChanged: (userId, tx) => versions.changed(userId, tx),
     oauth: options.oauth ?? { google: undefined, twitter: undefined },
     https,
     publicUrl,
@@ -145,6 +170,8 @@ export async function buildApp(options: AppOptions) {
     now: options.now,
   });
   registerAuthentication(app, { authenticate: (request, reply) => auth.authenticate(request, reply), publicUrl });
+  // A restart with other administrators changes what /api/me says with no data changing: the tags change too.
+  registerConditionalRequests(app, { versions, salt: (options.adminEmails ?? []).join(',') });
 
   // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
   const features: FeatureModule[] = [
@@ -154,12 +181,16 @@ export async function buildApp(options: AppOptions) {
       db,
       access,
       publish: outbox.publishMany,
-      changed: (userId, tx) => live.publish(userId, { type: 'books.changed' }, tx),
+      changed: async (userId, tx) => {
+        await versions.changed(userId, tx);
+        await live.publish(userId, { type: 'books.changed' }, tx);
+      },
       now: clock,
     }),
-    accountsModule({ db, access }),
+    accountsModule({ db, access, changed: (userId, tx) => versions.changed(userId, tx) }),
     activitiesModule({ db }),
     jobsModule({ db, access, now: clock }),
+    performanceModule({ db, access, now: clock }),
     liveEventsModule(live),
   ];
 

@@ -120,3 +120,17 @@ describe('object storage', () => {
     expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
 });
+
+describe('ADMIN_EMAILS', () => {
+  it('is a comma list, trimmed and lower-cased; none by default', () => {
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.org, ,bob@example.org ' }).adminEmails).toEqual([
+      'ann@example.org',
+      'bob@example.org',
+    ]);
+  });
+
+  it('names a value that is not e-mail addresses', () => {
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ann@example.org, bob' })).toThrow(/ADMIN_EMAILS/);
+  });
+});

@@ -41,6 +41,12 @@ const ConfigSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .refine((list) => list.split(',').every((email) => /^[^\s@]+@[^\s@]+$/.test(email.trim()) || !email.trim()), {
+      error: 'must be e-mail addresses separated by commas',
+    })
+    .optional(),
 });
 
 /** Object storage is all or nothing: with any S3_* variable set, these must be set too. */
@@ -94,6 +100,8 @@ export interface Config {
   smtpFrom: string;
   /** Blobs in an S3-compatible bucket instead of DATA_DIR/blobs when set. */
   s3: S3StorageConfig | undefined;
+  /** Administrators besides the instance's first account (decision 032), lower case. */
+  adminEmails: string[];
 }
 
 export interface OAuthClientConfig {
@@ -147,6 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     },
     smtpUrl: c.SMTP_URL,
     smtpFrom: c.SMTP_FROM,
+    adminEmails: (c.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     s3:
       c.S3_REGION && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
         ? {

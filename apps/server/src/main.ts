@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     oauth: config.oauth,
     mail: { smtpUrl: config.smtpUrl, from: config.smtpFrom },
+    adminEmails: config.adminEmails,
     httpTimeouts: config.httpTimeouts,
   });
   const shutdown = createShutdown({

@@ -77,6 +77,8 @@ export const MeSchema = z.object({
   readingGoal: z.number(),
   joinedDate: z.string(),
   hasPassword: z.boolean(),
+  /** An administrator of this instance (decision 032): sees real users' page speed. */
+  isAdmin: z.boolean(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

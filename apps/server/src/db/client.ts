@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.js';
+import { RemotePglite } from './pglite-remote.js';
 import { retryingReads } from './read-retry.js';
 import * as schema from './schema/index.js';
 
@@ -19,8 +20,13 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget =
-  /** Embedded PostgreSQL; without a directory it lives in memory (tests). */
-  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; maxConnections?: number };
+  /**
+   * Embedded PostgreSQL; without a directory it lives in memory (tests). `thread: 'worker'` runs it in a
+   * worker thread of its own, the default with a directory (decision 028); in memory it runs on the calling
+   * thread unless asked.
+   */
+  | { kind: 'pglite'; dataDir?: string; thread?: 'main' | 'worker' }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
 
 export interface DatabaseHandle {
   readonly kind: DatabaseTarget['kind'];
@@ -48,7 +54,11 @@ async function ping(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-function openPglite(dataDir: string | undefined): DatabaseHandle {
+// PGlite's files already sit in the OS page cache; PostgreSQL's default 128 MB buffer pool inside the WASM heap
+// would mostly duplicate it and costs ~150 MB of resident memory (bench/startup).
+const PGLITE_CONF = ['shared_buffers = 32MB'];
+
+function openPglite(dataDir: string | undefined, thread: 'main' | 'worker'): DatabaseHandle {
   let directory: string | undefined;
   let release: () => void = () => undefined;
   if (dataDir) {
@@ -56,11 +66,10 @@ function openPglite(dataDir: string | undefined): DatabaseHandle {
     mkdirSync(directory, { recursive: true });
     release = lockDataDir(dataDir);
   }
+  if (thread === 'worker') return openPgliteWorker(directory, release);
   const client = new PGlite({
     ...(directory ? { dataDir: directory } : {}),
-    // PGlite's files already sit in the OS page cache; PostgreSQL's default 128 MB buffer pool inside the
-    // WASM heap would mostly duplicate it and costs ~150 MB of resident memory (bench/startup).
-    postgresqlconf: ['shared_buffers = 32MB'],
+    postgresqlconf: PGLITE_CONF,
     extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
@@ -79,6 +88,35 @@ function openPglite(dataDir: string | undefined): DatabaseHandle {
     close: async () => {
       if (!client.closed) await client.close();
       release();
+    },
+  };
+}
+
+/**
+ * PGlite runs each statement synchronously (WASM) on the thread that calls it, so on the main thread every
+ * query stops all HTTP work (bench/load: event-loop stalls of 1.5 s, time-outs under 100 clients). In its own
+ * thread the main thread parses, authenticates and serialises while a query runs; Drizzle talks to it
+ * through the same API (pglite-remote.ts), and the migrations run there.
+ */
+function openPgliteWorker(directory: string | undefined, release: () => void): DatabaseHandle {
+  const client = new RemotePglite({ ...(directory ? { dataDir: directory } : {}), postgresqlconf: PGLITE_CONF });
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    migrate: () => client.migrate(MIGRATIONS_DIR),
+    ping: () => ping(db),
+    listen: async (channel, onNotify, onListen) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen();
+      return unlisten;
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }
@@ -110,5 +148,6 @@ function openPostgres(url: string, maxConnections: number): DatabaseHandle {
 }
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
-  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url, target.maxConnections ?? 10);
+  if (target.kind === 'postgres') return openPostgres(target.url, target.maxConnections ?? 10);
+  return openPglite(target.dataDir, target.thread ?? (target.dataDir ? 'worker' : 'main'));
 }

@@ -19,14 +19,18 @@ import {
  * it reads there, not from anything read before.
  */
 export async function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  const outer = commitHooks.get(db);
   let conflictRetries = 1;
   const client = (db as { $client?: unknown }).$client;
   let connectionRetries = lostConnectionRetries(client);
   const pinsConnections = typeof (client as { begin?: unknown } | undefined)?.begin === 'function';
   for (;;) {
     let done = false;
+    // Each attempt starts with no hooks: those of an attempt that rolled back are dropped with it.
+    const hooks: (() => void)[] = [];
     try {
-      return await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
+        commitHooks.set(tx, hooks);
         let result: T;
         try {
           result = await work(tx);
@@ -37,6 +41,10 @@ export async function inTransaction<T>(db: Database, work: (tx: Database) => Pro
         done = true;
         return result;
       });
+      // A nested transaction (a savepoint) is committed only with the outer one.
+      if (outer) outer.push(...hooks);
+      else for (const hook of hooks) hook();
+      return result;
     } catch (error) {
       if (isTransactionConflict(error) && conflictRetries > 0) {
         conflictRetries -= 1;
@@ -50,6 +58,20 @@ export async function inTransaction<T>(db: Database, work: (tx: Database) => Pro
       }
     }
   }
+}
+
+const commitHooks = new WeakMap<Database, (() => void)[]>();
+
+/**
+ * Runs `hook` once `tx` (a transaction of inTransaction) has committed, synchronously on the path that
+ * committed it, and never when it rolls back: for what must follow a change at once but only once others can
+ * see it (dropping an in-memory cache entry). Without a transaction (`tx` is the plain database, whose
+ * statements commit one by one) it runs at once.
+ */
+export function afterCommit(tx: Database, hook: () => void): void {
+  const hooks = commitHooks.get(tx);
+  if (hooks) hooks.push(hook);
+  else hook();
 }
 
 /**

@@ -26,6 +26,9 @@ export const bearerToken = (request: FastifyRequest): string | undefined => {
   return match?.[1];
 };
 
+/** Declared with `config: { beacon: true }`: anonymous, header-less writes such as performance reports. */
+const isBeaconRoute = (request: FastifyRequest) => request.routeOptions.config.beacon === true;
+
 /**
  * CSRF defence for cookie-authenticated requests (DESIGN.md, SECURITY.md "sessions"): an unsafe request must
  * carry X-Requested-With (a cross-site form cannot set it, and a cross-site fetch that sets it needs a CORS
@@ -34,7 +37,9 @@ export const bearerToken = (request: FastifyRequest): string | undefined => {
  */
 function csrfProblem(request: FastifyRequest, publicUrl: string | undefined): string | undefined {
   if (!UNSAFE_METHODS.has(request.method) || !isApi(request.url) || bearerToken(request)) return undefined;
-  if (!request.headers['x-requested-with']) return 'missing X-Requested-With header';
+  // A beacon route (decision 032) reads no session and changes no one's data, and navigator.sendBeacon cannot
+  // set headers; it keeps the same-origin checks below, which browsers apply to beacons as well.
+  if (!request.headers['x-requested-with'] && !isBeaconRoute(request)) return 'missing X-Requested-With header';
   if (request.headers['sec-fetch-site'] === 'cross-site') return 'cross-site request';
   const origin = request.headers.origin;
   if (origin === undefined) return undefined;
@@ -53,7 +58,8 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
   });
   // After routing and validation, so an unknown path or a bad body costs no session lookup.
   app.addHook('preHandler', async (request, reply) => {
-    if (isApi(request.url)) request.principal = await options.authenticate(request, reply);
+    // A beacon route is anonymous by design: no session lookup for it.
+    if (isApi(request.url) && !isBeaconRoute(request)) request.principal = await options.authenticate(request, reply);
   });
 }
 
@@ -78,5 +84,9 @@ export function requireSession(request: FastifyRequest): Principal & { sessionKe
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Accepts writes without X-Requested-With and never authenticates (see isBeaconRoute). */
+    beacon?: boolean;
   }
 }

@@ -19,7 +19,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { extend, startJobs = true, ...appOptions } = options;
   const database = await createTestDatabase();
-  const app = await buildApp({ database, ...appOptions });
+  // Every answer of every test is checked against the contract and the fast serializer (decision 026).
+  const app = await buildApp({ database, responses: 'checked', ...appOptions });
   extend?.(app);
   await app.ready();
   if (startJobs) await app.jobs.start();

@@ -31,6 +31,12 @@ const manageAccounts = (props: DialogProps) => <ManageAccountsDialog {...props} 
  * here, not in screens.ts: it takes Manage Accounts from there, and must not be loaded from there too.
  */
 const AccountsSettingsSection = lazyScreen(() => import('./accounts-settings-section'), 'AccountsSettingsSection');
+/** Administrators only (decision 032); declared here so that the landing page's first download never names it. */
+const AdminPerformancePage = lazyScreen(
+  () => import('../features/performance/pages/admin-performance-page'),
+  'AdminPerformancePage',
+);
+
 const accountsSection = (
   <Suspense fallback={null}>
     <AccountsSettingsSection />
@@ -54,6 +60,7 @@ export function AuthenticatedApp({ me }: { me: Me }) {
           <Route path="books/:id/summary" element={<BookSummaryPage />} />
           <Route path="settings" element={<SettingsPage sections={{ profile: accountsSection }} />} />
           <Route path="features" element={<FeaturesPage />} />
+          <Route path="admin/performance" element={<AdminPerformancePage />} />
           {STATIC_PAGES.map(({ path, Page }) => (
             <Route key={path} path={path} element={<Page />} />
           ))}

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { secondaryButton } from '../components/ui/button-styles';
+import { PerformanceTools } from '../features/performance/public';
 import { useMe } from '../lib/session';
 import { ErrorBoundary } from './error-boundary';
 import { lazyQueryScreen } from './lazy-screen';
@@ -60,6 +61,7 @@ export function AppRoutes() {
         </Route>
         <Route path="*" element={<SessionGate />} />
       </Routes>
+      <PerformanceTools />
     </ErrorBoundary>
   );
 }

@@ -1,7 +1,8 @@
 import type { Me } from '@bookshelf/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Settings } from 'lucide-react';
+import { ChartColumn, LogOut, Settings } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { ADMIN_PERFORMANCE_PATH } from '../features/performance/public';
 import { useSignOut } from '../lib/sign-out';
 import { toast } from '../lib/toast';
 import { userMenuTriggerClass, UserMenuTriggerContent } from './user-menu-trigger';
@@ -48,6 +49,14 @@ export function UserMenuDropdown({ me, defaultOpen = false }: { me: Me; defaultO
               Settings
             </Link>
           </DropdownMenu.Item>
+          {me.isAdmin && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={ADMIN_PERFORMANCE_PATH}>
+                <ChartColumn aria-hidden className="size-4" />
+                Performance
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item
             className={itemClass}
             disabled={signOut.isPending}

@@ -5,6 +5,10 @@
 export const STORAGE_KEYS = {
   theme: 'theme',
   sidebarPreferences: 'sidebar-preferences',
+  /** 'true' lets Ctrl/Cmd+Shift+P open the hidden performance dashboard (spec core.md §2). */
+  performanceDashboard: 'performance-dashboard',
+  /** 'true' shows the debug box (spec core.md §2 "the local storage debug flag"). */
+  debug: 'debug',
 } as const;
 
 /*

@@ -10,6 +10,7 @@ export const testMe: Me = {
   readingGoal: 50,
   joinedDate: '2025-01-01T00:00:00.000Z',
   hasPassword: true,
+  isAdmin: false,
 };
 
 /** A book as the API answers with it, every optional field empty; pass what a test needs. */

@@ -13,3 +13,5 @@ export * from './sessions.js';
 export * from './users.js';
 export * from './jobs.js';
 export * from './outbox.js';
+export * from './performance-samples.js';
+export * from './user-versions.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -15,6 +15,11 @@ export const users = pgTable(
     /** argon2id PHC string; null until the user sets a password (provider-only accounts). */
     passwordHash: text('password_hash'),
     readingGoal: integer('reading_goal').notNull().default(50),
+    /**
+     * The instance's first account (decision 032); ADMIN_EMAILS names more, checked when asked rather than
+     * stored, so taking an address off the list takes the role away.
+     */
+    isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, max, sql, type Placeholder } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { accounts, books, type AccountRow } from '../../db/schema/index.js';
@@ -7,9 +7,16 @@ import { accounts, books, type AccountRow } from '../../db/schema/index.js';
 export type AccountValues = Omit<AccountRow, 'userId' | 'id' | 'dateAdded' | 'updatedAt'>;
 export type AccountWithUsage = AccountRow & { bookCount: number; lastUsed: Date | null };
 
-export function createAccountsRepository(db: Database) {
+/**
+ * `changed` is told, in each write's transaction, that the user's accounts changed (their data version:
+ * platform/caching/user-versions.ts).
+ */
+export function createAccountsRepository(
+  db: Database,
+  changed: (userId: string, tx: Database) => Promise<void> = async () => undefined,
+) {
   /** How many live books each account holds and when one was last added (the spec's lastUsed). */
-  const usage = (userId: string) =>
+  const usage = (userId: string | Placeholder) =>
     db
       .select({
         accountId: books.accountId,
@@ -21,15 +28,24 @@ export function createAccountsRepository(db: Database) {
       .groupBy(books.accountId)
       .as('usage');
 
-  async function listWithUsage(userId: string, id?: string): Promise<AccountWithUsage[]> {
+  const select = (userId: string | Placeholder, id?: string | Placeholder) => {
     const u = usage(userId);
-    const rows = await db
-      .select({ account: accounts, bookCount: u.bookCount, lastUsed: u.lastUsed })
-      .from(accounts)
-      .leftJoin(u, eq(u.accountId, accounts.id))
-      .where(id === undefined ? eq(accounts.userId, userId) : and(eq(accounts.userId, userId), eq(accounts.id, id)))
-      // The built-in account first, then the others in the order they were added.
-      .orderBy(desc(sql`${accounts.id} = 'default-personal'`), asc(accounts.dateAdded), asc(accounts.id));
+    return (
+      db
+        .select({ account: accounts, bookCount: u.bookCount, lastUsed: u.lastUsed })
+        .from(accounts)
+        .leftJoin(u, eq(u.accountId, accounts.id))
+        .where(id === undefined ? eq(accounts.userId, userId) : and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        // The built-in account first, then the others in the order they were added.
+        .orderBy(desc(sql`${accounts.id} = 'default-personal'`), asc(accounts.dateAdded), asc(accounts.id))
+    );
+  };
+  // Built once: the accounts list and one account are read on every page that shows them.
+  const all = select(sql.placeholder('userId')).prepare('accounts_with_usage');
+  const one = select(sql.placeholder('userId'), sql.placeholder('id')).prepare('account_with_usage');
+
+  async function listWithUsage(userId: string, id?: string): Promise<AccountWithUsage[]> {
+    const rows = await (id === undefined ? all.execute({ userId }) : one.execute({ userId, id }));
     return rows.map((r) => ({
       ...r.account,
       bookCount: Number(r.bookCount ?? 0),
@@ -45,7 +61,10 @@ export function createAccountsRepository(db: Database) {
     },
     async insert(userId: string, values: AccountValues) {
       const id = randomUUID();
-      await db.insert(accounts).values({ ...values, userId, id });
+      await inTransaction(db, async (tx) => {
+        await tx.insert(accounts).values({ ...values, userId, id });
+        await changed(userId, tx);
+      });
       return id;
     },
     /**
@@ -68,6 +87,7 @@ export function createAccountsRepository(db: Database) {
           .update(accounts)
           .set({ ...values, updatedAt: sql`now()` })
           .where(mine);
+        await changed(userId, tx);
       });
     },
     /**
@@ -88,6 +108,7 @@ export function createAccountsRepository(db: Database) {
           .orderBy(books.id)
           .for('update');
         await tx.delete(accounts).where(mine);
+        await changed(userId, tx);
         return moving.filter((b) => b.deletedAt === null).length;
       });
     },

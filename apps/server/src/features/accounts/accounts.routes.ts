@@ -18,6 +18,7 @@ export function accountsRoutes({ accounts }: { accounts: AccountsService }): Fas
     app.get(
       AccountPaths.list,
       {
+        config: { conditional: true },
         schema: {
           tags,
           summary: 'The user’s accounts, Personal Collection first',

@@ -2,6 +2,7 @@ import type { ApiToken, CreatedApiToken } from '@bookshelf/contract';
 import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import type { Principal } from '../../platform/authentication.js';
 import { hashSecret, randomSecret } from '../../platform/secrets.js';
+import { createCredentialCache, type CredentialCache } from './credential-cache.js';
 import type { ApiTokensRepository } from './sessions.repository.js';
 import type { CredentialsRevoked } from './sessions.service.js';
 
@@ -30,9 +31,12 @@ export function createApiTokensService(deps: {
   access: Access;
   now?: () => Date;
   credentialsRevoked?: CredentialsRevoked;
+  /** Tokens already read; its owner (auth.module) makes it forget revoked ones. */
+  cache?: CredentialCache;
 }) {
   const { apiTokens, access } = deps;
   const now = deps.now ?? (() => new Date());
+  const cache = (deps.cache ?? createCredentialCache()).tokens;
 
   return {
     async list(userId: string): Promise<ApiToken[]> {
@@ -62,11 +66,16 @@ export function createApiTokensService(deps: {
     },
 
     async resolve(token: string): Promise<Principal | null> {
-      const row = await apiTokens.findByHash(hashSecret(token));
+      const hash = hashSecret(token);
+      const row = await cache.load(hash, async () => {
+        const found = await apiTokens.findByHash(hash);
+        return found && { id: found.id, userId: found.userId, lastUsedAt: found.lastUsedAt };
+      });
       if (!row) return null;
       const current = now();
       if (!row.lastUsedAt || current.getTime() - row.lastUsedAt.getTime() > MARK_USED_INTERVAL_MS) {
         await apiTokens.markUsed(row.id, current);
+        cache.update(hash, { ...row, lastUsedAt: current });
       }
       return { userId: row.userId, via: 'token', provider: 'unknown' };
     },

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import type { OAuthConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { afterCommit } from '../../db/transaction.js';
 import type { Access } from '../../platform/access/access.js';
+import type { AdminRule } from '../../platform/access/admins.js';
 import { featureModule, HOURLY, type FeatureModule } from '../../platform/feature-module.js';
 import { defineJob } from '../../platform/jobs/job-definition.js';
 import type { PublishEvent } from '../../platform/jobs/outbox.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { createApiTokensService } from './api-tokens.service.js';
+import { createCredentialCache, type CredentialCacheOptions } from './credential-cache.js';
 import { authRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
 import { meRoutes } from './me.routes.js';
@@ -25,10 +28,20 @@ import { createIdentitiesRepository, createUsersRepository } from './users.repos
 export interface AuthModuleDeps {
   db: Database;
   access: Access;
+  admins: AdminRule;
   mailer: Mailer;
   publish: PublishEvent;
   /** Tells open live-event streams that some of a user's sessions or tokens ended. */
   credentialsRevoked?: CredentialsRevoked;
+  /**
+   * Subscribes to other instances' revocations (the live-events channel), so that the credential cache forgets
+   * them: `revoked(userId)` for one user's, `missed()` when notices may have been lost.
+   */
+  followRevocations?: (follower: { credentialsRevoked: (userId: string) => void; missed: () => void }) => void;
+  /** Told, in the transaction of a change to what GET /api/me shows, that the user's data changed. */
+  dataChanged?: (userId: string, tx: Database) => Promise<void>;
+  /** The credential cache's bounds (tests shrink the age limit). */
+  credentialCache?: CredentialCacheOptions;
   oauth: OAuthConfig;
   https: boolean;
   publicUrl: string | undefined;
@@ -53,25 +66,42 @@ export function authModule(deps: AuthModuleDeps): FeatureModule & {
   /** Releases the sign-in providers' outbound connections (at shutdown). */
   close: () => Promise<void>;
 } {
-  const { db, access, now, https, publicUrl, credentialsRevoked } = deps;
+  const { db, access, now, https, publicUrl } = deps;
+  const cache = createCredentialCache(deps.credentialCache);
+  deps.followRevocations?.({ credentialsRevoked: (userId) => cache.forget(userId), missed: () => cache.forget() });
+  // Every path that ends credentials tells the channel (other instances, open streams) at its commit, and
+  // this instance's cache forgets them right after that commit, before the request that ended them answers.
+  const credentialsRevoked: CredentialsRevoked = async (userId, tx) => {
+    await deps.credentialsRevoked?.(userId, tx);
+    afterCommit(tx ?? db, () => cache.forget(userId));
+  };
   const users = createUsersRepository(db);
   const identities = createIdentitiesRepository(db);
   const limiter = createRateLimiter(db, now);
-  const sessions = createSessionsService({ sessions: createSessionsRepository(db), access, now, credentialsRevoked });
+  const sessions = createSessionsService({
+    sessions: createSessionsRepository(db),
+    access,
+    now,
+    credentialsRevoked,
+    cache,
+  });
   const apiTokens = createApiTokensService({
     apiTokens: createApiTokensRepository(db),
     access,
     now,
     credentialsRevoked,
+    cache,
   });
   const auth = createAuthService({
     db,
+    admins: deps.admins,
     users,
     resets: createPasswordResetsRepository(db),
     limiter,
     mailer: deps.mailer,
     publish: deps.publish,
     credentialsRevoked,
+    dataChanged: deps.dataChanged,
     now,
   });
   const oauth = createOAuthService({ config: deps.oauth, users, identities, db, publish: deps.publish, log: deps.log });

@@ -11,7 +11,7 @@ import {
 } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toMe, type AuthService } from './auth.service.js';
+import type { AuthService } from './auth.service.js';
 import type { OAuthService } from './oauth.service.js';
 import type { SessionCookies } from './session-cookie.js';
 
@@ -40,7 +40,7 @@ export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps):
       async (request, reply) => {
         const user = await auth.register(request.body, request.ip);
         await cookies.signIn(request, reply, user.id, { persistent: false, provider: 'password' });
-        return reply.code(201).send(toMe(user, 'password'));
+        return reply.code(201).send(auth.present(user, 'password'));
       },
     );
 
@@ -60,7 +60,7 @@ export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps):
           persistent: request.body.remember ?? false,
           provider: 'password',
         });
-        return toMe(user, 'password');
+        return auth.present(user, 'password');
       },
     );
 
@@ -109,7 +109,7 @@ export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps):
         const user = await auth.resetPassword(request.body.token, request.body.password);
         // Every session of the account ended with the reset; this browser gets a fresh one.
         await cookies.signIn(request, reply, user.id, { persistent: false, provider: 'password' });
-        return toMe(user, 'password');
+        return auth.present(user, 'password');
       },
     );
   };

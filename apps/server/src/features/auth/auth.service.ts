@@ -9,6 +9,7 @@ import {
   type UpdateProfileRequest,
 } from '@bookshelf/contract';
 import { z } from 'zod';
+import type { AdminRule } from '../../platform/access/admins.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { defineJob } from '../../platform/jobs/job-definition.js';
 import { enqueueJob } from '../../platform/jobs/job-store.js';
@@ -43,6 +44,8 @@ const RESET_MAIL_JOB = 'auth.reset-mail';
 const ResetMailPayload = z.object({ email: z.string(), linkBase: z.string() });
 
 export interface AuthServiceDeps {
+  /** Who administers the instance (decision 032), shown on the me answer. */
+  admins: AdminRule;
   /** Password changes and resets write the user, its links, tokens and sessions in one transaction. */
   db: Database;
   users: UsersRepository;
@@ -53,12 +56,14 @@ export interface AuthServiceDeps {
   publish: PublishEvent;
   /** Told, inside the transaction, when a password change or reset ends sessions or tokens. */
   credentialsRevoked?: CredentialsRevoked;
+  /** Told, in the transaction of a change to what GET /api/me shows, that the user's data changed. */
+  dataChanged?: (userId: string, tx: Database) => Promise<void>;
   now?: () => Date;
   /** How the slowed sign-in waits. */
   sleep?: (ms: number) => Promise<void>;
 }
 
-export function toMe(user: UserRow, provider: SessionProvider): Me {
+export function toMe(user: UserRow, provider: SessionProvider, admins: AdminRule): Me {
   return {
     id: user.id,
     name: user.name,
@@ -68,6 +73,7 @@ export function toMe(user: UserRow, provider: SessionProvider): Me {
     readingGoal: user.readingGoal,
     joinedDate: user.createdAt.toISOString(),
     hasPassword: user.passwordHash !== null,
+    isAdmin: admins.isAdmin(user),
   };
 }
 
@@ -92,6 +98,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, users, resets, limiter, mailer, publish } = deps;
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? wait;
+  const dataChanged = deps.dataChanged ?? (async () => undefined);
 
   async function requireUserRow(userId: string) {
     const user = await users.findById(userId);
@@ -123,8 +130,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
+  const present = (user: UserRow, provider: SessionProvider) => toMe(user, provider, deps.admins);
+
   return {
     requireUserRow,
+    /** The me answer for a user row. */
+    present,
 
     async register(input: RegisterRequest, ip: string): Promise<UserRow> {
       await limiter.hit(`register:ip:${ip}`, REGISTER_PER_IP);
@@ -160,17 +171,21 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async me(userId: string, provider: SessionProvider): Promise<Me> {
-      return toMe(await requireUserRow(userId), provider);
+      return present(await requireUserRow(userId), provider);
     },
 
     async updateProfile(userId: string, changes: UpdateProfileRequest, provider: SessionProvider): Promise<Me> {
-      const updated = await users.update(userId, {
-        ...(changes.name !== undefined ? { name: changes.name } : {}),
-        ...(changes.avatar !== undefined ? { image: changes.avatar } : {}),
-        ...(changes.readingGoal !== undefined ? { readingGoal: changes.readingGoal } : {}),
+      const updated = await inTransaction(db, async (tx) => {
+        const row = await createUsersRepository(tx).update(userId, {
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          ...(changes.avatar !== undefined ? { image: changes.avatar } : {}),
+          ...(changes.readingGoal !== undefined ? { readingGoal: changes.readingGoal } : {}),
+        });
+        if (row) await dataChanged(userId, tx);
+        return row;
       });
       if (!updated) throw notFound('User not found');
-      return toMe(updated, provider);
+      return present(updated, provider);
     },
 
     /**
@@ -211,6 +226,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (change.revokeApiTokens) await stores.apiTokens.deleteByUser(userId);
         await stores.sessions.deleteByUser(userId, change.keepSessionKey);
         await deps.credentialsRevoked?.(userId, tx);
+        await dataChanged(userId, tx);
         return 'changed' as const;
       });
       if (outcome === 'wrong current password') {
@@ -275,6 +291,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await stores.apiTokens.deleteByUser(updated.id);
         await stores.sessions.deleteByUser(updated.id);
         await deps.credentialsRevoked?.(updated.id, tx);
+        await dataChanged(updated.id, tx);
         return updated;
       });
       if (!user) throw new AppError(400, ErrorCode.validation, AuthMessages.resetLinkInvalid);

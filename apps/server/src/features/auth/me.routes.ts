@@ -41,7 +41,10 @@ export function meRoutes({ auth, sessions, apiTokens, identities, access }: MeRo
   return async (app) => {
     app.get(
       AuthPaths.me,
-      { schema: { tags, summary: 'The signed-in user (401 when signed out)', response: { 200: MeSchema } } },
+      {
+        config: { conditional: true },
+        schema: { tags, summary: 'The signed-in user (401 when signed out)', response: { 200: MeSchema } },
+      },
       async (request) => {
         const { userId, provider } = requireUser(request);
         return auth.me(userId, provider);

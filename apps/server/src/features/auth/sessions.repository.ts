@@ -17,8 +17,14 @@ export function createSessionsRepository(db: Database) {
       const [row] = await db.select().from(sessions).where(eq(sessions.id, key));
       return row;
     },
+    /** Whether the session was still there to slide. */
     async touch(key: string, lastSeenAt: Date, expiresAt: Date) {
-      await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, key));
+      const rows = await db
+        .update(sessions)
+        .set({ lastSeenAt, expiresAt })
+        .where(eq(sessions.id, key))
+        .returning({ id: sessions.id });
+      return rows.length > 0;
     },
     findByUser(userId: string) {
       return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt));

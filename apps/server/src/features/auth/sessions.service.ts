@@ -8,6 +8,7 @@ import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/a
 import type { Principal } from '../../platform/authentication.js';
 import { hashSecret, randomSecret } from '../../platform/secrets.js';
 import type { Database } from '../../db/client.js';
+import { createCredentialCache, type CachedSession, type CredentialCache } from './credential-cache.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -49,9 +50,24 @@ export function createSessionsService(deps: {
   access: Access;
   now?: () => Date;
   credentialsRevoked?: CredentialsRevoked;
+  /** Sessions already read; its owner (auth.module) makes it forget revoked ones. */
+  cache?: CredentialCache;
 }) {
   const { sessions, access } = deps;
   const now = deps.now ?? (() => new Date());
+  const cache = (deps.cache ?? createCredentialCache()).sessions;
+  const read = async (key: string): Promise<CachedSession | undefined> => {
+    const row = await sessions.findByKey(key);
+    if (!row) return undefined;
+    const provider = SessionProviderSchema.safeParse(row.provider);
+    return {
+      userId: row.userId,
+      provider: provider.success ? provider.data : 'unknown',
+      expiresAt: row.expiresAt,
+      lastSeenAt: row.lastSeenAt,
+      persistent: row.persistent,
+    };
+  };
 
   return {
     async open(input: OpenSessionInput): Promise<OpenedSession> {
@@ -78,28 +94,29 @@ export function createSessionsService(deps: {
      */
     async resolve(token: string): Promise<{ principal: Principal; renewed?: OpenedSession } | null> {
       const key = hashSecret(token);
-      const row = await sessions.findByKey(key);
+      const row = await cache.load(key, () => read(key));
       if (!row) return null;
       const current = now();
       if (row.expiresAt <= current) {
+        cache.delete(key);
         await sessions.deleteByKey(key);
         return null;
       }
-      const provider = SessionProviderSchema.safeParse(row.provider);
-      const principal: Principal = {
-        userId: row.userId,
-        via: 'session',
-        sessionKey: key,
-        provider: provider.success ? provider.data : 'unknown',
-      };
+      const principal: Principal = { userId: row.userId, via: 'session', sessionKey: key, provider: row.provider };
       if (current.getTime() - row.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return { principal };
       const expiresAt = new Date(current.getTime() + lifetime(row.persistent));
-      await sessions.touch(key, current, expiresAt);
+      // A session that a cached entry still showed may have ended meanwhile on another instance.
+      if (!(await sessions.touch(key, current, expiresAt))) {
+        cache.delete(key);
+        return null;
+      }
+      cache.update(key, { ...row, lastSeenAt: current, expiresAt });
       return row.persistent ? { principal, renewed: { token, expiresAt, persistent: true } } : { principal };
     },
 
     async close(sessionKey: string) {
       const userId = await sessions.deleteByKey(sessionKey);
+      cache.delete(sessionKey);
       if (userId) await deps.credentialsRevoked?.(userId);
     },
 

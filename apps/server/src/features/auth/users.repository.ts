@@ -7,9 +7,15 @@ export type NewUser = Pick<UserRow, 'name'> & Partial<Pick<UserRow, 'email' | 'i
 export type UserChanges = Partial<Pick<UserRow, 'name' | 'image' | 'readingGoal' | 'passwordHash'>>;
 
 export function createUsersRepository(db: Database) {
+  // Built once: GET /api/me reads it on every request.
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_by_id');
   return {
     async findById(id: string) {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const [row] = await byId.execute({ id });
       return row;
     },
     /** Inside a transaction: the row stays locked until it ends, so two password changes queue up. */
@@ -28,7 +34,12 @@ export function createUsersRepository(db: Database) {
     /** Undefined when the e-mail is taken (the unique index decides, so two racing sign-ups cannot both win). */
     async insert(user: NewUser) {
       try {
-        const [row] = await db.insert(users).values(user).returning();
+        // The instance's first account administers it (decision 032). Two sign-ups racing on an empty
+        // instance may both see it empty; both are then its owners' first moments, an accepted edge.
+        const [row] = await db
+          .insert(users)
+          .values({ ...user, isAdmin: sql`not exists (select 1 from ${users})` })
+          .returning();
         return row;
       } catch (error) {
         if (isUniqueViolation(error)) return undefined;

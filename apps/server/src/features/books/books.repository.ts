@@ -157,6 +157,12 @@ function orderFor(sort: BookSort, order: SortOrder, rank: SQL[]): SQL[] {
 const LOOKALIKE_SIMILARITY = 0.25;
 
 export function createBooksRepository(db: Database) {
+  // Built once: GET /api/books/:id reads it on every request.
+  const bookById = db
+    .select(bookColumns)
+    .from(books)
+    .where(and(eq(books.id, sql.placeholder('id')), isNull(books.deletedAt)))
+    .prepare('book_by_id');
   /** The live books of a user, from the kept counts. */
   async function total(userId: string): Promise<number> {
     const [row] = await db
@@ -259,10 +265,7 @@ export function createBooksRepository(db: Database) {
 
     /** A live book by its id, whoever owns it: platform/access decides whether the caller may see it. */
     async find(id: string): Promise<StoredBook | undefined> {
-      const [row] = await db
-        .select(bookColumns)
-        .from(books)
-        .where(and(eq(books.id, id), isNull(books.deletedAt)));
+      const [row] = await bookById.execute({ id });
       return row;
     },
 

@@ -32,6 +32,7 @@ export function booksRoutes({ books, demo }: BooksRoutesDeps): FastifyPluginAsyn
     app.get(
       BookPaths.list,
       {
+        config: { conditional: true },
         schema: {
           tags,
           summary: 'Search, filter, sort and page the library',
@@ -45,6 +46,7 @@ export function booksRoutes({ books, demo }: BooksRoutesDeps): FastifyPluginAsyn
     app.get(
       BookPaths.facets,
       {
+        config: { conditional: true },
         schema: {
           tags,
           summary: 'Counts by status, format, genre, tag and account',
@@ -62,7 +64,10 @@ export function booksRoutes({ books, demo }: BooksRoutesDeps): FastifyPluginAsyn
 
     app.get(
       '/api/books/:id',
-      { schema: { tags, summary: 'One book', params: IdParamsSchema, response: { 200: BookSchema } } },
+      {
+        config: { conditional: true },
+        schema: { tags, summary: 'One book', params: IdParamsSchema, response: { 200: BookSchema } },
+      },
       async (request) => books.get(requireUser(request).userId, request.params.id),
     );
 

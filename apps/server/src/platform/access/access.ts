@@ -1,5 +1,6 @@
 import { ErrorCode } from '@bookshelf/contract';
 import { AppError, notFound } from '../errors.js';
+import { noAdmins, type AdminsPort } from './admins.js';
 import { relationIn, type RelationshipsPort } from './relationships.js';
 import { mayAccess, STRANGERS, type AccessAction, type Relation, type Resource, type Viewer } from './rules.js';
 
@@ -13,6 +14,7 @@ export interface AccessPolicy<T> {
 }
 
 const CHANGE_FORBIDDEN = 'You can see this but not change it.';
+export const ADMIN_ONLY = 'Only an administrator of this Bookshelf can see this.';
 
 /**
  * The one place that decides who may see or change what (decision 019). Routes load a resource, then ask
@@ -20,7 +22,14 @@ const CHANGE_FORBIDDEN = 'You can see this but not change it.';
  * existence does not leak. Lists stay scoped in SQL, the efficient filter, and may pass what they loaded
  * through the batched forms.
  */
-export function createAccess({ relationships }: { relationships: RelationshipsPort }) {
+export function createAccess({
+  relationships,
+  admins = noAdmins,
+}: {
+  relationships: RelationshipsPort;
+  /** Who administers the instance (decision 032); nobody when absent. */
+  admins?: AdminsPort;
+}) {
   async function relationsFor(viewer: Viewer, ownerIds: readonly string[]): Promise<ReadonlyMap<string, Relation>> {
     const others = [...new Set(ownerIds)].filter((id) => id !== viewer.userId);
     if (viewer.userId === null || others.length === 0) return new Map();
@@ -51,6 +60,17 @@ export function createAccess({ relationships }: { relationships: RelationshipsPo
   }
 
   return {
+    /**
+     * Instance-wide views that belong to no user (real users' page speed): administrators only. The caller
+     * is signed in already (requireUser answered 401 otherwise); anyone else gets a 403, since the page's
+     * existence is no secret.
+     */
+    async requireAdmin(viewer: Viewer): Promise<void> {
+      if (viewer.userId === null || !(await admins.isAdmin(viewer.userId))) {
+        throw new AppError(403, ErrorCode.forbidden, ADMIN_ONLY);
+      }
+    },
+
     canSee: (viewer: Viewer, resource: Resource) => allowed('see', viewer, resource),
     canChange: (viewer: Viewer, resource: Resource) => allowed('change', viewer, resource),
 

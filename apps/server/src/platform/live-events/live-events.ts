@@ -9,6 +9,16 @@ import { liveEventsRoutes } from './routes.js';
 import { createLiveEventsStore } from './store.js';
 import type { Credential } from './stream.js';
 
+/** What a cache elsewhere in the app follows of the channel, so that it forgets what another instance changed. */
+export interface NoticeListener {
+  /** Some of the user's sessions or tokens ended (on any instance, this one included). */
+  credentialsRevoked?: (userId: string) => void;
+  /** The user's data version changed (on any instance, this one included). */
+  dataChanged?: (userId: string) => void;
+  /** Listening restarted after a gap: notices may have been missed, so forget everything. */
+  missed?: () => void;
+}
+
 export interface LiveEventsDeps {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
@@ -26,17 +36,25 @@ export function createLiveEvents({ database, log, isCredentialActive, options }:
   const store = createLiveEventsStore(database.db);
   const hub = createHub({ store, isCredentialActive, log });
   const failed = (what: string) => (err: unknown) => log.warn({ err }, `live events: ${what} failed`);
+  const followers: NoticeListener[] = [];
   const listener = createListener({
     database,
     store,
     log,
     onNotice: (notice) => {
       if ('id' in notice) hub.stored(notice.userId, notice.id);
-      else void hub.revalidate(notice.userId).catch(failed('checking revoked streams'));
+      else if ('changed' in notice) followers.forEach((f) => f.dataChanged?.(notice.userId));
+      else {
+        followers.forEach((f) => f.credentialsRevoked?.(notice.userId));
+        void hub.revalidate(notice.userId).catch(failed('checking revoked streams'));
+      }
     },
     // Notices were missed: every stream ends, and each browser reconnects and replays from its own
     // Last-Event-ID (with the route's limit and resync), instead of one shared read for all of them.
-    onResumed: () => hub.closeAll(),
+    onResumed: () => {
+      followers.forEach((f) => f.missed?.());
+      hub.closeAll();
+    },
   });
   const timers: NodeJS.Timeout[] = [];
 
@@ -54,6 +72,14 @@ export function createLiveEvents({ database, log, isCredentialActive, options }:
      * instance checks that user's open streams and ends those they opened. Within `tx`, at its commit.
      */
     credentialsRevoked: (userId: string, tx?: Database): Promise<void> => store.notify(revokedNotice(userId), tx),
+
+    /**
+     * Follows the channel's revocation and data-change notices, from every instance (this one's too, a few
+     * milliseconds after its commit: a cache on this instance also forgets at once on its own write path).
+     */
+    follow(follower: NoticeListener) {
+      followers.push(follower);
+    },
 
     /** Deletes events older than `olderThan` (a scheduled job); a client away longer gets no replay. */
     prune: (olderThan: Date) => store.prune(olderThan),

@@ -9,6 +9,11 @@ const NoticeSchema = z.union([
   z.object({ userId: z.string(), id: z.number() }),
   /** Some of this user's sessions or tokens were revoked: their open streams must be checked now. */
   z.object({ userId: z.string(), revoked: z.literal(true) }),
+  /**
+   * This user's data version was bumped (migration 0007's triggers send it at the commit of every write to
+   * their books, accounts or profile): in-memory caches of it must forget it.
+   */
+  z.object({ userId: z.string(), changed: z.literal(true) }),
   /** An instance checking that its LISTEN connection still hears the channel. */
   z.object({ ping: z.string() }),
 ]);
@@ -28,3 +33,4 @@ export function parseNotice(payload: string): Notice | undefined {
     return undefined;
   }
 }
+export const changedNotice = (userId: string) => JSON.stringify({ userId, changed: true } satisfies Notice);

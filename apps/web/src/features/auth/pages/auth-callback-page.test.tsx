@@ -15,6 +15,7 @@ const me: Me = {
   readingGoal: 50,
   joinedDate: '2025-01-01T00:00:00.000Z',
   hasPassword: false,
+  isAdmin: false,
 };
 
 // Lets the fake network's promises settle without moving the clock.

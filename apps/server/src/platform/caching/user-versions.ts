@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { userVersions } from '../../db/schema/index.js';
+import { afterCommit } from '../../db/transaction.js';
+import { changedNotice } from '../live-events/notices.js';
+import { LIVE_EVENTS_CHANNEL } from '../live-events/store.js';
+import { createLruCache } from './lru-cache.js';
+
+export interface UserVersionsDeps {
+  db: Database;
+  /** Subscribes to every instance's "data changed" notices (the live-events channel). */
+  followChanges: (follower: { dataChanged: (userId: string) => void; missed: () => void }) => void;
+  /** Users kept at most, and the age after which a version is read again regardless. */
+  cache?: { max?: number; ttlMs?: number };
+}
+
+/**
+ * Each user's data version (table user_versions): bumped by every write that changes what their lists, details
+ * or profile show, and cached here so that deciding a 304 costs no query. A bump forgets the cached version on
+ * this instance right after its commit and, through the NOTIFY it sends at that commit, on every other one.
+ */
+export function createUserVersions({ db, followChanges, cache: bounds }: UserVersionsDeps) {
+  const cache = createLruCache<string, number>({ max: bounds?.max ?? 10_000, ttlMs: bounds?.ttlMs ?? 30_000 });
+  followChanges({ dataChanged: (userId) => cache.delete(userId), missed: () => cache.clear() });
+  // Built once: this read runs for every conditional request whose user is not cached.
+  const read = db
+    .select({ version: userVersions.version })
+    .from(userVersions)
+    .where(eq(userVersions.userId, sql.placeholder('userId')))
+    .prepare('user_version');
+
+  return {
+    /** The user's current version (0 before their first change). */
+    async current(userId: string): Promise<number> {
+      const version = await cache.load(userId, async () => {
+        const [row] = await read.execute({ userId });
+        return Number(row?.version ?? 0);
+      });
+      return version ?? 0;
+    },
+
+    /**
+     * The user's data changed in `tx`: bumps their version and, at the commit, tells every instance. Call it
+     * from the write's transaction, after the write.
+     */
+    async changed(userId: string, tx: Database): Promise<void> {
+      await tx.execute(sql`
+        with bumped as (
+          insert into ${userVersions} (user_id, version) values (${userId}, 1)
+          on conflict (user_id) do update set version = ${userVersions}.version + 1
+          returning user_id
+        )
+        select pg_notify(${LIVE_EVENTS_CHANNEL}, ${changedNotice(userId)}) from bumped`);
+      afterCommit(tx, () => cache.delete(userId));
+    },
+  };
+}
+
+export type UserVersions = ReturnType<typeof createUserVersions>;

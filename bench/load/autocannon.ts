@@ -1,0 +1,48 @@
+import autocannon from 'autocannon';
+
+export interface LoadRun {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Socket errors other than timeouts. */
+  errors: number;
+  timeouts: number;
+  /** Answers whose status was not the expected one (a 304 run expects 304, so 200s count here). */
+  unexpected: number;
+  total: number;
+}
+
+export interface LoadOptions extends Omit<autocannon.Options, 'url'> {
+  url: string;
+  /** The status every answer must have; without it any 2xx. */
+  expectStatus?: number;
+}
+
+/** One autocannon run, reduced to the figures the benches print. */
+export async function runAutocannon({ expectStatus, ...options }: LoadOptions): Promise<LoadRun> {
+  const result = await autocannon({ ...options });
+  const stats = result.statusCodeStats ?? {};
+  const total = Object.values(stats).reduce((sum, s) => sum + (s?.count ?? 0), 0);
+  const expected = expectStatus === undefined ? total - result.non2xx : (stats[`${expectStatus}`]?.count ?? 0);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    unexpected: total - expected,
+    total,
+  };
+}
+
+/** The run with the median req/s, and the failures of every run added up (a failure is never averaged away). */
+export function medianRun(runs: LoadRun[]): LoadRun {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return {
+    ...median,
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    timeouts: runs.reduce((n, r) => n + r.timeouts, 0),
+    unexpected: runs.reduce((n, r) => n + r.unexpected, 0),
+  };
+}

@@ -1,0 +1,193 @@
+// bench/load: the app under many clients, as `npm start` runs it (the production build, node
+// apps/server/dist/main.js in a process of its own), on PGlite and on PostgreSQL (a scratch database).
+// A reader is signed up through the API and given BENCH_LOAD_BOOKS books (1,000), then each endpoint is
+// loaded with autocannon (BENCH_LOAD_CONNECTIONS × BENCH_LOAD_SECONDS, 50 × 20 s; BENCH_LOAD_REPS runs, 3,
+// median) against the app AND against a bare node:http server (also its own process) that sends the very
+// bytes and headers captured from the app, alternating app and bare in the same run. It prints req/s,
+// p50/p99, failures, the app/bare ratio beside its budget (DESIGN.md: a cached read, /api/me and the list
+// answered 304 to its ETag, ≥ 30% of bare), and the app's event-loop delay under that load. Then a mixed
+// read/write run, BENCH_LOAD_MIXED_CONNECTIONS × BENCH_LOAD_MIXED_SECONDS (100 × 60 s): zero errors (no
+// socket errors, timeouts or unexpected statuses) and p99 < 1 s, on PGlite too.
+//   npm run bench -- load          BENCH_LOAD_DB=pglite|postgres runs one database only,
+//   BENCH_LOAD_ENDPOINTS=me,books-list a subset, BENCH_LOAD_NODE_ARGS="--cpu-prof" flags for the app.
+// Exits 1 when anything is over budget.
+import postgres from 'postgres';
+import { startApp, buildApp, type AppProcess } from './app-process.js';
+import { medianRun, runAutocannon, type LoadRun } from './autocannon.js';
+import { capture, startBareServer, type CannedAnswer } from './bare-server.js';
+import { mixedRequests } from './mixed.js';
+import { seedBooks, signUp } from './seed.js';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SECONDS = env('BENCH_LOAD_SECONDS', 20);
+const CONNECTIONS = env('BENCH_LOAD_CONNECTIONS', 50);
+const REPS = env('BENCH_LOAD_REPS', 3);
+const MIXED_SECONDS = env('BENCH_LOAD_MIXED_SECONDS', 60);
+const MIXED_CONNECTIONS = env('BENCH_LOAD_MIXED_CONNECTIONS', 100);
+const BOOKS = env('BENCH_LOAD_BOOKS', 1_000);
+const ONLY = process.env.BENCH_LOAD_DB;
+/** A comma-separated subset of the endpoint names below ("none" for the mixed run alone). */
+const PICK = process.env.BENCH_LOAD_ENDPOINTS?.split(',');
+const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+// Ports of their own (3200–3249), so a bench never meets a server someone is using.
+const PORTS = { pglite: 3200, postgres: 3201, bare: 3210 } as const;
+
+const CACHED_READ_RATIO = 0.3;
+const MIXED_P99_MS = 1_000;
+
+interface Endpoint {
+  name: string;
+  path: string;
+  /** Held to the cached-read budget. */
+  cached?: boolean;
+  /** Sends If-None-Match with the ETag of the plain answer and expects 304. */
+  conditional?: boolean;
+  auth?: boolean;
+}
+const ENDPOINTS: Endpoint[] = [
+  { name: 'health', path: '/api/health' },
+  { name: 'me', path: '/api/me', auth: true, cached: true },
+  { name: 'books-list', path: '/api/books?limit=50', auth: true },
+  { name: 'books-list-304', path: '/api/books?limit=50', auth: true, cached: true, conditional: true },
+  { name: 'books-search', path: '/api/books?q=gatsby', auth: true },
+];
+
+let over = false;
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const failures = (r: LoadRun) => r.errors + r.timeouts + r.unexpected;
+const failureText = (r: LoadRun) => `errors ${r.errors}, timeouts ${r.timeouts}, unexpected status ${r.unexpected}`;
+
+async function endpoints(kind: string, app: AppProcess, cookie: string) {
+  const answers = new Map<string, CannedAnswer>();
+  const plan: Array<Endpoint & { headers: Record<string, string>; status: number }> = [];
+  for (const e of ENDPOINTS.filter((x) => !PICK || PICK.includes(x.name))) {
+    const headers: Record<string, string> = e.auth ? { cookie } : {};
+    const plain = await capture(`${app.url}${e.path}`, headers);
+    if (plain.status !== 200) throw new Error(`${e.path} answered ${plain.status}`);
+    if (!e.conditional) {
+      answers.set(e.path, plain);
+      plan.push({ ...e, headers, status: 200 });
+      continue;
+    }
+    const etag = plain.headers.etag;
+    if (!etag) {
+      console.log(`load.${e.name}.${kind}: no ETag (the app sends none, so there is no 304 to measure)`);
+      continue;
+    }
+    const conditionalHeaders = { ...headers, 'if-none-match': etag };
+    const notModified = await capture(`${app.url}${e.path}`, conditionalHeaders);
+    if (notModified.status !== 304) {
+      over = true;
+      console.log(`load.${e.name}.${kind}: answered ${notModified.status} to its own ETag, not 304  OVER BUDGET`);
+      continue;
+    }
+    answers.set(`${e.path} ${etag}`, notModified);
+    plan.push({ ...e, headers: conditionalHeaders, status: 304 });
+  }
+
+  const stopBare = await startBareServer(PORTS.bare, answers);
+  const bareUrl = `http://127.0.0.1:${PORTS.bare}`;
+  try {
+    for (const e of plan) {
+      const load = (base: string) =>
+        runAutocannon({
+          url: `${base}${e.path}`,
+          headers: e.headers,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+          expectStatus: e.status,
+        });
+      const appRuns: LoadRun[] = [];
+      const bareRuns: LoadRun[] = [];
+      let worstDelay = { p50: 0, p99: 0, max: 0 };
+      await app.loopDelay();
+      for (let i = 0; i < REPS; i += 1) {
+        appRuns.push(await load(app.url));
+        const delay = await app.loopDelay();
+        if (delay.p99 > worstDelay.p99 || Number.isNaN(worstDelay.p99)) worstDelay = delay;
+        bareRuns.push(await load(bareUrl));
+      }
+      const a = medianRun(appRuns);
+      const b = medianRun(bareRuns);
+      const ratio = a.rps / b.rps;
+      const ratioOk = !e.cached || ratio >= CACHED_READ_RATIO;
+      const failed = failures(a) > 0;
+      over ||= !ratioOk || failed;
+      const budget = e.cached ? `budget ≥ ${CACHED_READ_RATIO * 100}%` : 'no ratio budget';
+      console.log(
+        `load.${e.name}.${kind}: ${fmt(a.rps)} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms | bare ${fmt(b.rps)} req/s, ` +
+          `p99 ${b.p99} ms | app/bare ${(ratio * 100).toFixed(1)}% (${budget}) | ${failureText(a)} | ` +
+          `event loop p99 ${worstDelay.p99} ms, max ${worstDelay.max} ms` +
+          `${ratioOk && !failed ? '' : '  OVER BUDGET'}`,
+      );
+    }
+  } finally {
+    await stopBare();
+  }
+}
+
+async function mixed(kind: string, app: AppProcess, cookie: string) {
+  await app.loopDelay();
+  const r = await runAutocannon({
+    url: app.url,
+    connections: MIXED_CONNECTIONS,
+    duration: MIXED_SECONDS,
+    requests: mixedRequests(cookie),
+  });
+  const delay = await app.loopDelay();
+  const ok = failures(r) === 0 && r.p99 < MIXED_P99_MS;
+  over ||= !ok;
+  console.log(
+    `load.mixed.${kind}: ${MIXED_CONNECTIONS} clients × ${MIXED_SECONDS} s, ${fmt(r.total)} requests, ` +
+      `${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (budget p99 < ${MIXED_P99_MS} ms, zero errors) | ` +
+      `${failureText(r)} | event loop p99 ${delay.p99} ms, max ${delay.max} ms${ok ? '' : '  OVER BUDGET'}`,
+  );
+}
+
+async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
+  const app = await startApp({ port: PORTS[kind], ...(databaseUrl ? { databaseUrl } : {}) });
+  try {
+    const cookie = await signUp(app.url);
+    const seeding = performance.now();
+    await seedBooks(app.url, cookie, BOOKS);
+    console.log(`load.seed.${kind}: ${BOOKS} books in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    await endpoints(kind, app, cookie);
+    await mixed(kind, app, cookie);
+  } finally {
+    await app.stop();
+  }
+}
+
+buildApp();
+console.log(
+  `load: ${CONNECTIONS} connections × ${SECONDS} s × ${REPS} runs (median) per endpoint; mixed ` +
+    `${MIXED_CONNECTIONS} × ${MIXED_SECONDS} s`,
+);
+if (ONLY !== 'postgres') await onDatabase('pglite');
+if (ONLY !== 'pglite') {
+  const admin = postgres(PG_URL, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
+  try {
+    const reachable = await admin`select 1`.then(
+      () => true,
+      (error: unknown) => {
+        console.log(`load.*.postgres: skipped (PostgreSQL at ${new URL(PG_URL).host} unreachable: ${String(error)})`);
+        return false;
+      },
+    );
+    if (reachable) {
+      const name = `load_bench_${process.pid}`;
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.unsafe(`CREATE DATABASE "${name}"`);
+      const url = new URL(PG_URL);
+      url.pathname = `/${name}`;
+      try {
+        await onDatabase('postgres', url.toString());
+      } finally {
+        await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      }
+    }
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
+process.exit(over ? 1 : 0);
