@@ -6,7 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+// Names pick benches; flags (`--files`) go to each bench that runs.
+const only = args.filter((a) => !a.startsWith('--'));
+const flags = args.filter((a) => a.startsWith('--'));
 const benches = readdirSync(here, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(path.join(here, d.name, 'index.ts')))
   .map((d) => d.name)
@@ -16,7 +19,7 @@ const benches = readdirSync(here, { withFileTypes: true })
 const failed: string[] = [];
 for (const name of benches) {
   console.log(`\n# bench/${name}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, name, 'index.ts')], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, name, 'index.ts'), ...flags], {
     stdio: 'inherit',
     cwd: path.resolve(here, '..'),
   });

@@ -35,6 +35,16 @@ describe('tally', () => {
       counted: 'sent',
     });
   });
+
+  it('counts what was sent when the only uncompressed files are those the server leaves as they are', () => {
+    // under 1 KB, and a body compression would shrink by less than a tenth (scripts/precompress.mjs)
+    const small = res('Script', 700, 400);
+    const incompressible = { ...res('Script', 4096, 4000), brotliBytes: 3900 };
+    const loaded = [small, incompressible, res('Script', 2048, 2560, 'br')];
+    expect(tally(loaded, 'Script')).toMatchObject({ countedKb: (700 + 4096 + 2048) / 1024, counted: 'sent' });
+    // a 1 KB file that compresses well but came as it is: the server is not compressing
+    expect(tally([...loaded, res('Script', 1024, 512)], 'Script')).toMatchObject({ counted: 'as gzip' });
+  });
 });
 
 describe('formatLine', () => {

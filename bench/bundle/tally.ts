@@ -18,7 +18,10 @@ export interface KindTally {
   sentKb: number;
   gzipKb: number;
   brotliKb: number;
-  /** The figure the budget holds: what was sent when every file came compressed, else the gzip estimate. */
+  /**
+   * The figure the budget holds: what was sent when every file worth compressing came compressed, else the
+   * gzip estimate.
+   */
   countedKb: number;
   counted: 'sent' | 'as gzip';
 }
@@ -26,16 +29,26 @@ export interface KindTally {
 const kb = (bytes: number) => bytes / 1024;
 
 /**
+ * The server's own rule for what it leaves uncompressed (scripts/precompress.mjs MIN_BYTES and MAX_RATIO): a
+ * body under 1 KB, or one that compression shrinks by less than a tenth. Such a file comes as it is from a
+ * server that compresses everything else, so its bytes as sent are what the budget holds.
+ */
+const MIN_COMPRESSED_BYTES = 1024;
+const MAX_RATIO = 0.9;
+const leftAsIs = (r: LoadedResource) =>
+  r.sentBytes < MIN_COMPRESSED_BYTES || Math.min(r.gzipBytes, r.brotliBytes) > r.sentBytes * MAX_RATIO;
+
+/**
  * Sums one kind of resource (scripts or stylesheets). The budget is for bytes as actually sent once the
- * server compresses; while any file still comes uncompressed, the sent figure is not that, so the gzip
- * estimate of every file stands in for it.
+ * server compresses; while any file worth compressing still comes uncompressed, the sent figure is not that,
+ * so the gzip estimate of every file stands in for it.
  */
 export function tally(resources: readonly LoadedResource[], type: 'Script' | 'Stylesheet'): KindTally {
   const mine = resources.filter((r) => r.type === type);
   const sent = mine.reduce((sum, r) => sum + r.sentBytes, 0);
   const gzip = mine.reduce((sum, r) => sum + r.gzipBytes, 0);
   const brotli = mine.reduce((sum, r) => sum + r.brotliBytes, 0);
-  const allCompressed = mine.every((r) => r.encoding !== 'identity');
+  const allCompressed = mine.every((r) => r.encoding !== 'identity' || leftAsIs(r));
   return {
     files: mine.length,
     sentKb: kb(sent),

@@ -1,11 +1,12 @@
 /**
  * The server entry of the build-time prerender (vite.prerender.config.ts, run by scripts/prerender.mjs): renders
- * a visitor's page at a path to HTML, the same tree main.tsx hydrates (AppProviders with a static router).
+ * a visitor's page at a path to HTML, the same tree main.tsx hydrates (AppProviders with a static router), as a
+ * visitor (lib/session.ts assumeSignedOut).
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppContext, createQueryClient } from './app/providers';
+import { AppContext } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { assumeSignedOut } from './lib/session';
 
@@ -13,20 +14,15 @@ export { PRERENDERED_PATHS, prerenderedDocument, prerenderedFileName } from './a
 
 /** The markup of #root for a visitor at `pathname`, lazy screens included (prerender waits for them). */
 export async function renderPage(pathname: string): Promise<string> {
-  const queryClient = createQueryClient();
-  assumeSignedOut(queryClient);
-  try {
-    const { prelude } = await prerender(
-      <StrictMode>
-        <AppContext queryClient={queryClient}>
-          <StaticRouter location={pathname}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppContext>
-      </StrictMode>,
-    );
-    return await new Response(prelude).text();
-  } finally {
-    queryClient.clear();
-  }
+  assumeSignedOut();
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppContext>
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppContext>
+    </StrictMode>,
+  );
+  return await new Response(prelude).text();
 }

@@ -2,7 +2,7 @@ import { Store } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { secondaryButtonClass } from '../components/ui/form-styles';
 import { SettingsSection } from '../features/settings/components/settings-section';
-import { ManageAccountsDialog } from './screens';
+import { ManageAccountsDialog } from './member-screens';
 
 /**
  * Settings → Profile → Accounts: the way into Manage Accounts that does not go through a book form. The shell

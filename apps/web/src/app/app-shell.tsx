@@ -4,7 +4,7 @@ import { AddBookRoute } from '../features/books/components/add-book-route';
 import { useBooksReadCount } from '../features/goals/api/use-books-read-count';
 import { ReadingGoalCard } from '../features/goals/components/reading-goal-card';
 import { AppHeader } from './app-header';
-import { AddBookDialog, SidebarDrawer } from './screens';
+import { AddBookDialog, SidebarDrawer } from './member-screens';
 import { SidebarNav } from './sidebar-nav';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useSidebar } from './use-sidebar';

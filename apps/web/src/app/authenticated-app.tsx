@@ -11,13 +11,12 @@ import {
   BookDetailsPage,
   BookSummaryPage,
   DashboardPage,
-  FeaturesPage,
   LibraryPage,
   ManageAccountsDialog,
   SettingsPage,
-  STATIC_PAGES,
   TabPage,
-} from './screens';
+} from './member-screens';
+import { FeaturesPage, STATIC_PAGES } from './screens';
 
 function DashboardRoute({ me }: { me: Me }) {
   return <DashboardPage me={me} booksRead={useBooksReadCount()} />;

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadWithRetry } from '../lib/lazy-retry';
 
 // React.lazy itself is typed over ComponentType<any>: a screen's own props are checked where it is rendered.
@@ -14,4 +14,21 @@ export function lazyScreen<M extends Record<K, AnyComponent>, K extends keyof M>
   name: K,
 ): LazyExoticComponent<M[K]> {
   return lazy(() => loadWithRetry(load).then((module) => ({ default: module[name] })));
+}
+
+/**
+ * A lazy screen that uses TanStack Query: the query library and the page's query client (lib/query-client)
+ * load with it and wrap it, so the visitor's pages, which use neither, never download them (decision 030).
+ */
+export function lazyQueryScreen<M extends Record<K, AnyComponent>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
+  return lazy(() =>
+    loadWithRetry(() => Promise.all([load(), import('../lib/query-client')])).then(([module, { QueryProvider }]) => {
+      const Screen: AnyComponent = module[name];
+      const WithQueries = (props: object) => createElement(QueryProvider, null, createElement(Screen, props));
+      return { default: WithQueries as M[K] };
+    }),
+  );
 }

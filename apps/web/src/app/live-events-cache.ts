@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { bookKeys } from '../features/books/public';
 import { jobQueryKey } from '../lib/jobs/job-query-key';
 import { connectLiveEvents } from '../lib/live-events';
+import { invalidateMe } from '../lib/session';
 
 /**
  * The one place where what the server says changed (GET /api/events) becomes TanStack Query cache updates.
@@ -21,6 +22,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'resync':
       // the server could not replay everything this tab missed: anything cached may be stale
       void queryClient.invalidateQueries();
+      invalidateMe();
       return;
   }
 }

@@ -4,14 +4,14 @@ import { secondaryButton } from '../components/ui/button-styles';
 import { PerformanceTools } from '../features/performance/public';
 import { useMe } from '../lib/session';
 import { ErrorBoundary } from './error-boundary';
-import { lazyScreen } from './lazy-screen';
+import { lazyQueryScreen } from './lazy-screen';
 import { PageLoading } from './page-loading';
 import { PublicApp } from './public-app';
 import { AuthCallbackPage, ResetPasswordPage } from './screens';
 import { StandaloneLayout } from './standalone-layout';
 
 /** Declared here rather than in screens.ts, which the signed-in app imports: no import loop through it. */
-const AuthenticatedApp = lazyScreen(() => import('./authenticated-app'), 'AuthenticatedApp');
+const AuthenticatedApp = lazyQueryScreen(() => import('./authenticated-app'), 'AuthenticatedApp');
 
 /** When the server cannot say who is signed in (offline, down) after the query's own retries. */
 function SessionUnavailable({ onRetry }: { onRetry: () => void }) {

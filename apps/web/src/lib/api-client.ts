@@ -87,7 +87,7 @@ async function readError(res: Response): Promise<ApiRequestError> {
  */
 export function createApiClient({
   baseUrl = '',
-  fetch: doFetch = globalThis.fetch,
+  fetch: givenFetch,
   validateResponses = VALIDATE_RESPONSES,
 }: ApiClientOptions = {}) {
   return async function request<S extends $ZodType>(
@@ -102,6 +102,8 @@ export function createApiClient({
 
     let res: Response;
     try {
+      // Looked up per call, not when the module loads: a test's fake fetch works whatever was imported first.
+      const doFetch = givenFetch ?? globalThis.fetch;
       res = await doFetch(`${baseUrl}${path}`, {
         method,
         headers,

@@ -1,7 +1,7 @@
 import { AuthPaths } from '@bookshelf/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
-import { ME_QUERY_KEY } from './session';
+import { setMe } from './session';
 
 // Apart from lib/session.ts so that the landing page, which only asks who is signed in, does not download
 // the mutation machinery (bench/bundle: landing ≤ 80 KB).
@@ -21,7 +21,7 @@ export function useSignOut() {
         // storage may be unavailable (private mode); nothing to clear then
       }
       queryClient.clear();
-      queryClient.setQueryData(ME_QUERY_KEY, null);
+      setMe(null);
     },
   });
 }

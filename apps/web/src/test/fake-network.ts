@@ -2,9 +2,8 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 /*
- * The API client captures globalThis.fetch when lib/api-client is first evaluated, so this module must be
- * imported by a test before anything that imports the client (make it the test file's first import): it
- * installs one stable fake whose answers each test sets with `network.answer(...)`.
+ * Installs one stable fake fetch whose answers each test sets with `network.answer(...)`. The API client looks
+ * globalThis.fetch up on every call, so the order of imports does not matter; by habit it is the first one.
  */
 
 export interface FakeRequest {

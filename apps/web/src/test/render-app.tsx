@@ -1,11 +1,11 @@
 import type { Me } from '@bookshelf/contract';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppContext } from '../app/providers';
 import { AppRoutes } from '../app/routes';
-import { ME_QUERY_KEY } from '../lib/session';
+import { resetSessionForTests } from '../lib/session';
 
 export { testMe } from './fixtures';
 
@@ -14,25 +14,26 @@ function LocationProbe() {
   return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
 
-export function testQueryClient(me?: Me | null): QueryClient {
-  const queryClient = new QueryClient({
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });
-  // Seeding "me" skips the network for the session: null is a visitor, a user is signed in.
-  if (me !== undefined) queryClient.setQueryData(ME_QUERY_KEY, me);
-  return queryClient;
 }
 
 /** Renders `ui` (the whole app by default) at `route`, with the app's providers and a location probe. */
 export function renderApp({ route = '/', me, ui }: { route?: string; me?: Me | null; ui?: ReactNode } = {}) {
-  const queryClient = testQueryClient(me);
+  // Seeding "me" skips the network for the session: null is a visitor, a user is signed in.
+  resetSessionForTests(me);
+  const queryClient = testQueryClient();
   const result = render(
-    <AppContext queryClient={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
-        {ui ?? <AppRoutes />}
-        <LocationProbe />
-      </MemoryRouter>
-    </AppContext>,
+    <QueryClientProvider client={queryClient}>
+      <AppContext>
+        <MemoryRouter initialEntries={[route]}>
+          {ui ?? <AppRoutes />}
+          <LocationProbe />
+        </MemoryRouter>
+      </AppContext>
+    </QueryClientProvider>,
   );
   return { ...result, queryClient, location: () => result.getByTestId('location').textContent };
 }

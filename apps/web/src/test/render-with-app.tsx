@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { resetSessionForTests } from '../lib/session';
 import { ThemeProvider } from '../lib/theme';
 
 function LocationProbe() {
@@ -14,6 +15,7 @@ function LocationProbe() {
  * Import `./fake-network` first in the test file, before anything that loads lib/api-client.
  */
 export function renderWithApp(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  resetSessionForTests();
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });

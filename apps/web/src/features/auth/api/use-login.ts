@@ -1,17 +1,16 @@
 import { AuthPaths, MeSchema, type LoginRequest, type Me } from '@bookshelf/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ME_QUERY_KEY } from '../../../lib/session';
+import { setMe } from '../../../lib/session';
 import { AUTH_MUTATION_KEY } from './auth-mutation-key';
 
 export const login = (body: LoginRequest) => api(AuthPaths.login, MeSchema, { method: 'POST', body });
 
 /** Signs in with e-mail and password; the answer is the new current user, so no refetch of /api/me. */
 export function useLogin() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...AUTH_MUTATION_KEY, 'login'],
     mutationFn: login,
-    onSuccess: (me: Me) => queryClient.setQueryData(ME_QUERY_KEY, me),
+    onSuccess: (me: Me) => setMe(me),
   });
 }

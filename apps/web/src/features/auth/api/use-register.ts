@@ -1,17 +1,16 @@
 import { AuthPaths, MeSchema, type Me, type RegisterRequest } from '@bookshelf/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ME_QUERY_KEY } from '../../../lib/session';
+import { setMe } from '../../../lib/session';
 import { AUTH_MUTATION_KEY } from './auth-mutation-key';
 
 export const register = (body: RegisterRequest) => api(AuthPaths.register, MeSchema, { method: 'POST', body });
 
 /** Creates the account; the server signs it in straight away and answers with the new current user. */
 export function useRegister() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...AUTH_MUTATION_KEY, 'register'],
     mutationFn: register,
-    onSuccess: (me: Me) => queryClient.setQueryData(ME_QUERY_KEY, me),
+    onSuccess: (me: Me) => setMe(me),
   });
 }

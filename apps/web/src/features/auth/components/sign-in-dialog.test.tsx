@@ -2,7 +2,7 @@ import { apiError, deferred, json, network } from '../../../test/fake-network';
 import { AuthMessages, AuthPaths } from '@bookshelf/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ME_QUERY_KEY } from '../../../lib/session';
+import { currentMe } from '../../../lib/session';
 import { testMe as me } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-with-app';
 import { SignInDialog } from './sign-in-dialog';
@@ -56,7 +56,7 @@ describe('SignInDialog', () => {
   it('shows the busy label while signing in and sends the remember flag', async () => {
     const pending = deferred();
     network.answer(`POST ${AuthPaths.login}`, pending.answer);
-    const { queryClient, location, onOpenChange } = openDialog();
+    const { location, onOpenChange } = openDialog();
     type('Email', ' Ada@Example.org ');
     type('Password', 'correct horse');
     const remember = screen.getByRole('switch', { name: 'Remember me' });
@@ -73,7 +73,7 @@ describe('SignInDialog', () => {
     await act(async () => pending.release(json(me)));
     await waitFor(() => expect(location()).toBe('/dashboard'));
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(me);
+    expect(currentMe()).toEqual(me);
   });
 
   it('shows the busy label while creating an account', async () => {

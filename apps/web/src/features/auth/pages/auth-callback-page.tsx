@@ -1,10 +1,9 @@
 import { OAUTH_FAILURE_MESSAGES, oauthFailureMessage } from '@bookshelf/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
-import { fetchMe, ME_QUERY_KEY } from '../../../lib/session';
+import { refreshMe } from '../../../lib/session';
 import { clearOAuthAttempt } from '../lib/oauth-attempt';
 
 /** Spec core.md §2, session-based variant: success waits 1 s before the dashboard, failure 3 s before home. */
@@ -17,7 +16,6 @@ type Outcome = { kind: 'pending' } | { kind: 'success'; name: string } | { kind:
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const error = params.get('error');
   const success = params.get('success') === 'true';
   // A provider error (or no success flag at all) is known from the address alone; only success needs a check.
@@ -30,8 +28,7 @@ export function AuthCallbackPage() {
     if (failure !== null) return;
     let active = true;
     // The session cookie was just set by the server: whatever the cache held about "me" is stale.
-    void queryClient
-      .fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 0 })
+    void refreshMe({ fresh: true })
       .then(
         (me): Outcome =>
           me ? { kind: 'success', name: me.name } : { kind: 'failure', message: OAUTH_FAILURE_MESSAGES.no_user_data },
@@ -43,7 +40,7 @@ export function AuthCallbackPage() {
     return () => {
       active = false;
     };
-  }, [failure, queryClient]);
+  }, [failure]);
 
   const redirect = outcome.kind === 'pending' ? null : outcome.kind;
   useEffect(() => {

@@ -2,7 +2,7 @@ import { apiError, json, network } from '../../../test/fake-network';
 import { AuthMessages, AuthPaths } from '@bookshelf/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ME_QUERY_KEY } from '../../../lib/session';
+import { currentMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { testMe as me } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-with-app';
@@ -56,7 +56,7 @@ describe('ResetPasswordPage', () => {
   it('sets the password, signs the user in and goes to the dashboard', async () => {
     const success = vi.spyOn(toast, 'success');
     network.answer(`POST ${AuthPaths.resetPassword}`, json(me));
-    const { location, queryClient } = renderWithApp(<ResetPasswordPage />, {
+    const { location } = renderWithApp(<ResetPasswordPage />, {
       route: '/reset-password?token=abc',
     });
     type('New password', 'a long new password');
@@ -67,7 +67,7 @@ describe('ResetPasswordPage', () => {
       token: 'abc',
       password: 'a long new password',
     });
-    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(me);
+    expect(currentMe()).toEqual(me);
     expect(success).toHaveBeenCalledWith('Password changed', 'You are signed in. Other sessions were signed out.');
   });
 

@@ -6,9 +6,14 @@ import { useHealth } from '../api/use-health';
  */
 export function ServerStatus() {
   const health = useHealth();
-  const down = health.isError || (health.isSuccess && health.data.db !== 'ok');
+  const down = health.status === 'error' || (health.status === 'success' && health.data.db !== 'ok');
   return (
-    <span role="status" data-testid="server-status" className="text-red-600 dark:text-red-400">
+    <span
+      role="status"
+      data-testid="server-status"
+      data-checked={health.status !== 'pending'}
+      className="text-red-600 dark:text-red-400"
+    >
       {down ? 'Server unavailable' : ''}
     </span>
   );

@@ -2,7 +2,7 @@ import { AuthPaths, type ChangePasswordRequest } from '@bookshelf/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { ME_QUERY_KEY } from '../../../lib/session';
+import { invalidateMe } from '../../../lib/session';
 import { API_TOKENS_QUERY_KEY } from './use-api-tokens';
 import { SESSIONS_QUERY_KEY } from './use-sessions';
 
@@ -17,11 +17,12 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      invalidateMe();
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: API_TOKENS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, exact: true }),
-      ]),
+      ]);
+    },
   });
 }

@@ -1,15 +1,14 @@
 import { AuthPaths, MeSchema, type Me, type UpdateProfileRequest } from '@bookshelf/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ME_QUERY_KEY } from '../../../lib/session';
+import { setMe } from '../../../lib/session';
 
 export const updateProfile = (body: UpdateProfileRequest) => api(AuthPaths.me, MeSchema, { method: 'PATCH', body });
 
 /** Name, avatar and reading goal; the header, sidebar goal card and dashboard all read the ME query. */
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (me: Me) => queryClient.setQueryData(ME_QUERY_KEY, me),
+    onSuccess: (me: Me) => setMe(me),
   });
 }

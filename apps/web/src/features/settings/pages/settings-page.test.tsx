@@ -2,7 +2,7 @@ import { apiError, json, network, noContent } from '../../../test/fake-network';
 import { AuthPaths, type ApiToken, type Me, type SessionInfo } from '@bookshelf/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ME_QUERY_KEY } from '../../../lib/session';
+import { currentMe } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { testMe as me } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-with-app';
@@ -84,7 +84,7 @@ describe('Profile tab', () => {
     const success = vi.spyOn(toast, 'success');
     const updated = { ...me, name: 'Ada L.', avatar: 'https://img.example/ada.png' };
     network.answer(`PATCH ${AuthPaths.me}`, updated);
-    const { queryClient } = renderSettings();
+    renderSettings();
     await screen.findByLabelText('Name');
     expect(screen.getByLabelText<HTMLInputElement>('Email').readOnly).toBe(true);
 
@@ -96,7 +96,7 @@ describe('Profile tab', () => {
     const [request] = network.requests(`PATCH ${AuthPaths.me}`);
     expect(request?.body).toEqual({ name: 'Ada L.', avatar: 'https://img.example/ada.png' });
     expect(request?.headers.get('x-requested-with')).toBeTruthy();
-    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(updated);
+    expect(currentMe()).toEqual(updated);
   });
 
   it('removes the avatar by sending null', async () => {

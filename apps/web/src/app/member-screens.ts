@@ -1,0 +1,21 @@
+import { lazyScreen } from './lazy-screen';
+
+/*
+ * The signed-in app's lazily loaded screens, declared together in one module of its chunk (as screens.ts does
+ * for the visitor's): a visitor's first download does not carry their import() calls and chunk lists
+ * (decision 030). No module loaded from here imports this one back.
+ */
+
+export const DashboardPage = lazyScreen(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage');
+export const LibraryPage = lazyScreen(() => import('../features/books/pages/library-page'), 'LibraryPage');
+export const BookDetailsPage = lazyScreen(() => import('../features/books/pages/book-details-page'), 'BookDetailsPage');
+export const BookSummaryPage = lazyScreen(() => import('../features/books/pages/book-summary-page'), 'BookSummaryPage');
+export const AddBookDialog = lazyScreen(() => import('../features/books/components/add-book-dialog'), 'AddBookDialog');
+export const ManageAccountsDialog = lazyScreen(
+  () => import('../features/accounts/components/manage-accounts-dialog'),
+  'ManageAccountsDialog',
+);
+export const SettingsPage = lazyScreen(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
+export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
+/** Phones only: desktops never download the drawer's modal machinery. */
+export const SidebarDrawer = lazyScreen(() => import('./sidebar-drawer'), 'SidebarDrawer');
