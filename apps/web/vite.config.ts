@@ -21,13 +21,19 @@ const LANDING_SCREENS = [
   'src/features/books/pages/library-page.tsx',
 ];
 
+/** Lazy modules a visitor may load (the sign-in dialog, the information pages, a toast): never tied to the member's. */
+const VISITOR_SCREEN = /[\\/]src[\\/]features[\\/](?:auth|home)[\\/]/;
+const SCREEN_LIST = /[\\/]src[\\/]app[\\/](?:screens|routes)\.tsx?$/;
+
 /**
  * Which chunk each module of a member's first load goes in (decision 033). Left to itself the bundler cuts
  * the signed-in app into some thirty files of 1–2 KB (an icon, a helper shared by two screens), and over
- * HTTP/1.1 a phone fetches six at a time: round trips, not bytes, decide when the library shows. Instead:
- * one chunk for the signed-in app with everything it needs that the entry does not already hold, then one
- * per landing screen with the rest of that screen's. Whatever the entry loads stays where it was (the
- * visitor's first load does not change), and every other screen keeps the bundler's own splitting.
+ * HTTP/1.1 a phone fetches six at a time: round trips, not bytes, decide when the library shows. Instead, of
+ * what the signed-in app and its two landing screens need beyond the entry: what only one screen needs goes
+ * in that screen's chunk (`library`, `dashboard`), the rest in one `signed-in` chunk, which every member
+ * loads anyway (so another member's screen or the phone's drawer sharing a module with it costs nothing).
+ * What the entry holds stays there (the visitor's first load does not change); what a visitor's lazy chunk
+ * (the sign-in dialog, an information page) shares with the member's first load goes in one `shared` chunk.
  */
 function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | null } {
   const chunkOf = new Map<string, string>();
@@ -36,42 +42,51 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
     apply: 'build',
     buildEnd() {
       const root = fileURLToPath(new URL('.', import.meta.url));
-      const staticClosure = (from: string[], into = new Set<string>()) => {
-        const stack = [...from];
+      const info = (id: string) => this.getModuleInfo(id);
+      const staticClosure = (from: readonly (string | undefined)[]) => {
+        const into = new Set<string>();
+        const stack = from.filter((id) => id !== undefined);
         while (stack.length) {
           const id = stack.pop()!;
           if (into.has(id)) continue;
           into.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          stack.push(...(info(id)?.importedIds ?? []));
         }
         return into;
       };
       const ids = [...this.getModuleIds()];
-      const initial = staticClosure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
       const byPath = (source: string) => ids.find((id) => id === path.join(root, source));
-      // The screens themselves keep their own chunk, under their own name in the manifest (the server's key).
-      const own = new Set([SIGNED_IN_APP, ...LANDING_SCREENS].map(byPath));
-      for (const id of own) if (id) chunkOf.set(id, '');
-      // What another lazy chunk also needs (the phone's drawer, a dialog, the visitor's sign-in) stays with the
-      // bundler: captured here, it would make that chunk download a whole screen.
-      const elsewhere = staticClosure(
-        ids.filter((id) => !own.has(id) && (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0),
+      const initial = staticClosure(ids.filter((id) => info(id)?.isEntry));
+      // Loaded lazily from the entry, other than by the list of member screens: the visitor's side.
+      const visitorEntries = ids.filter((id) => {
+        const importers = info(id)?.dynamicImporters ?? [];
+        if (!importers.some((importer) => initial.has(importer))) return false;
+        return VISITOR_SCREEN.test(id) || !importers.every((importer) => SCREEN_LIST.test(importer));
+      });
+      const own = [SIGNED_IN_APP, ...LANDING_SCREENS].map(byPath);
+      const untouchable = new Set([...initial, ...staticClosure(visitorEntries)]);
+      const others = staticClosure(
+        ids.filter((id) => !own.includes(id) && (info(id)?.dynamicImporters.length ?? 0) > 0),
       );
-      const assign = (name: string, from: string | undefined) => {
-        if (!from) return;
-        for (const id of staticClosure([from]))
-          if (!initial.has(id) && !elsewhere.has(id) && !chunkOf.has(id)) chunkOf.set(id, name);
-      };
-      assign('signed-in', byPath(SIGNED_IN_APP));
-      // What both landing screens use goes with the app, which both need anyway.
-      const screens = LANDING_SCREENS.map((source) => staticClosure([byPath(source)].filter((id) => id !== undefined)));
-      for (const id of screens[0]!)
-        if (screens[1]!.has(id) && !initial.has(id) && !elsewhere.has(id) && !chunkOf.has(id))
-          chunkOf.set(id, 'signed-in');
-      for (const source of LANDING_SCREENS) assign(path.basename(source, '-page.tsx'), byPath(source));
+      const [app, ...screens] = own.map((id) => staticClosure([id]));
+      for (const [i, source] of LANDING_SCREENS.entries()) {
+        const name = path.basename(source, '-page.tsx');
+        for (const id of screens[i]!) {
+          if (untouchable.has(id) || chunkOf.has(id)) continue;
+          const onlyHere = !app!.has(id) && !others.has(id) && screens.every((s, j) => j === i || !s.has(id));
+          chunkOf.set(id, onlyHere ? name : 'signed-in');
+        }
+      }
+      for (const id of app!) if (!untouchable.has(id) && !chunkOf.has(id)) chunkOf.set(id, 'signed-in');
+      // What a member's first load shares with the visitor's lazy chunks (icons, the contract's rules, the
+      // dialog's focus trap) in one chunk both load, rather than a dozen files of a kilobyte.
+      for (const id of [app!, ...screens].flatMap((set) => [...set]))
+        if (!initial.has(id) && !chunkOf.has(id)) chunkOf.set(id, 'shared');
+      // The screens themselves keep their own chunk, under their own name in the manifest (the server's key).
+      for (const id of own) if (id) chunkOf.delete(id);
     },
   };
-  return { plugin, chunkOf: (id) => chunkOf.get(id) || null };
+  return { plugin, chunkOf: (id) => chunkOf.get(id) ?? null };
 }
 
 const chunks = signedInChunks();
