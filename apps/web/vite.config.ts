@@ -69,19 +69,19 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
         ids.filter((id) => !own.includes(id) && (info(id)?.dynamicImporters.length ?? 0) > 0),
       );
       const [app, ...screens] = own.map((id) => staticClosure([id]));
-      for (const [i, source] of LANDING_SCREENS.entries()) {
-        const name = path.basename(source, '-page.tsx');
-        for (const id of screens[i]!) {
-          if (untouchable.has(id) || chunkOf.has(id)) continue;
-          const onlyHere = !app!.has(id) && !others.has(id) && screens.every((s, j) => j === i || !s.has(id));
-          chunkOf.set(id, onlyHere ? name : 'signed-in');
-        }
+      const names = LANDING_SCREENS.map((source) => path.basename(source, '-page.tsx'));
+      for (const id of new Set([app!, ...screens].flatMap((set) => [...set]))) {
+        if (initial.has(id)) continue;
+        // A module one landing screen alone needs goes with that screen, so the other never downloads it.
+        const users = screens.flatMap((set, i) => (set.has(id) ? [names[i]!] : []));
+        const owner = !app!.has(id) && users.length === 1 ? users[0]! : undefined;
+        // What a visitor's lazy chunk also needs (icons, the contract's rules, the dialog's focus trap) in a
+        // chunk of its own both load, rather than a dozen files of a kilobyte; what another member screen also
+        // needs (Book Details, the phone's drawer) apart from what only the landing screen does.
+        if (untouchable.has(id)) chunkOf.set(id, owner ? `${owner}-shared` : 'shared');
+        else if (!owner) chunkOf.set(id, 'signed-in');
+        else chunkOf.set(id, others.has(id) ? `${owner}-common` : owner);
       }
-      for (const id of app!) if (!untouchable.has(id) && !chunkOf.has(id)) chunkOf.set(id, 'signed-in');
-      // What a member's first load shares with the visitor's lazy chunks (icons, the contract's rules, the
-      // dialog's focus trap) in one chunk both load, rather than a dozen files of a kilobyte.
-      for (const id of [app!, ...screens].flatMap((set) => [...set]))
-        if (!initial.has(id) && !chunkOf.has(id)) chunkOf.set(id, 'shared');
       // The screens themselves keep their own chunk, under their own name in the manifest (the server's key).
       for (const id of own) if (id) chunkOf.delete(id);
     },
