@@ -9,8 +9,9 @@
 // less with the machine's load than a real throttled run would; a busy machine still skews them, so the
 // landing's own HTML and CSS without scripts, from a bare node:http server, is measured first as the floor.
 //
-//   npm run bench -- lighthouse     (BENCH_PORT picks the app's port, the floor takes the next; CHROME_PATH the browser)
-import { existsSync, readFileSync } from 'node:fs';
+//   npm run bench -- lighthouse     (BENCH_PORT picks the app's port, the floor takes the next; CHROME_PATH the browser;
+//   LIGHTHOUSE_PAGES=library,dashboard measures only those; LIGHTHOUSE_REPORTS=<dir> keeps each run's report there)
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
@@ -28,11 +29,17 @@ const BUDGET = { performance: 95, lcpMs: 2_500, cls: 0.05 };
 const JS_BUDGET_KB: Record<Page, number | undefined> = { landing: 80, library: undefined, dashboard: 120 };
 
 type Page = 'landing' | 'library' | 'dashboard';
-const PAGES: { page: Page; path: string; signedIn: boolean }[] = [
-  { page: 'landing', path: '/', signedIn: false },
-  { page: 'library', path: '/books', signedIn: true },
-  { page: 'dashboard', path: '/dashboard', signedIn: true },
-];
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+const PAGES: { page: Page; path: string; signedIn: boolean }[] = (
+  [
+    { page: 'landing', path: '/', signedIn: false },
+    { page: 'library', path: '/books', signedIn: true },
+    { page: 'dashboard', path: '/dashboard', signedIn: true },
+  ] as const
+).filter(({ page }) => !ONLY || ONLY.includes(page));
+/** Where to keep each run's full report (the LCP element, the request chain), when asked. */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+let reportCount = 0;
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -97,6 +104,11 @@ async function measure(url: string, chromePort: number, cookie: string | undefin
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = `${(reportCount += 1)}-${new URL(url).pathname.replaceAll('/', '_')}.json`;
+    writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) {
     if (attempt < 3) {
       console.log(`lighthouse: ${url}: ${lhr.runtimeError.code}, running it again`);

@@ -30,6 +30,7 @@ import { liveEventsModule } from './platform/live-events/live-events.module.js';
 import { createMailer } from './platform/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { loadPrerenderedPages, type PrerenderedPages } from './platform/prerendered-pages.js';
+import { loadSignedInShells, type SignedInShells } from './platform/signed-in-shells.js';
 import { requestId } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { responseSerializerCompiler, type ResponseSerialization } from './platform/response-serialization.js';
@@ -234,14 +235,16 @@ export async function buildApp(options: AppOptions) {
 
   let web: WebApp | undefined;
   let prerendered: PrerenderedPages | undefined;
+  let signedIn: SignedInShells | undefined;
   if (hasWebApp(webDistDir)) {
     web = registerWebApp(app, webDistDir);
     prerendered = loadPrerenderedPages(webDistDir, sessionCookieName(https));
+    signedIn = loadSignedInShells(webDistDir, web.appShell, sessionCookieName(https));
   }
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) return apiNotFound(request, reply);
-    if (web && serveAppShell(web, request, reply, prerendered)) return reply;
+    if (web && serveAppShell(web, request, reply, prerendered, signedIn)) return reply;
     return notFoundReply(request, reply);
   });
 

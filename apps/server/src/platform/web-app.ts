@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PrerenderedPages } from './prerendered-pages.js';
+import type { SignedInShells } from './signed-in-shells.js';
 import { loadStaticFiles, sendStaticFile, type StaticFile } from './static-files.js';
 
 /**
@@ -43,21 +44,26 @@ export function registerWebApp(app: FastifyInstance, distDir: string): WebApp {
 /**
  * The SPA fallback: any GET for a client route (spec core.md §2, including "any other path") gets
  * index.html so the router in the browser decides what to show, or for a visitor the page prerendered
- * at build time when there is one (decision 031). Returns false when it does not apply.
+ * at build time when there is one (decision 031), for a member the shell that preloads what their page needs
+ * first (decision 033). Returns false when it does not apply.
  */
 export function serveAppShell(
   web: WebApp,
   request: FastifyRequest,
   reply: FastifyReply,
   prerendered?: PrerenderedPages,
+  signedIn?: SignedInShells,
 ): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
   if (STATIC_FILE.test(pathname)) return false;
   // The same address answers a visitor and a member differently: no cache may hand one the other's.
-  if (prerendered?.has(pathname)) void reply.header('vary', 'Cookie');
+  if (signedIn || prerendered?.has(pathname)) void reply.header('vary', 'Cookie');
   const page = prerendered?.fileFor(request, pathname);
-  const file = (page === undefined ? undefined : web.files.get(`/${page}`)) ?? web.appShell;
+  const file =
+    (page === undefined ? undefined : web.files.get(`/${page}`)) ??
+    signedIn?.fileFor(request, pathname) ??
+    web.appShell;
   // The not-found handler set 404; the shell is the page for this address. Range does not apply to it.
   sendStaticFile(request, reply.code(200), file, { ranges: false });
   return true;

@@ -114,6 +114,8 @@ describe('library screen', () => {
     expect(within(dune).getByText('Digital')).toBeTruthy();
     expect(within(dune).getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
     expect(within(dune).getByRole('link', { name: 'Dune' }).getAttribute('href')).toBe(`/books/${uuid(1)}`);
+    // The server's signed-in shell preloads exactly this address (apps/server/src/platform/signed-in-shells.ts).
+    expect(network.requests('GET /api/books')[0]?.search).toBe('?limit=50&offset=0');
   });
 
   it('a broad search that the server counted only so far shows the count with a plus', async () => {

@@ -107,6 +107,7 @@ describe('DashboardPage', () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/books/b2', '/books/b3']);
+    // Exactly these: the server's signed-in shell preloads them (apps/server/src/platform/signed-in-shells.ts).
     const searches = network.requests(`GET ${BookPaths.list}`).map((r) => r.search);
     expect(searches).toContain('?status=reading&limit=5&sort=dateAdded');
     expect(searches).toContain('?limit=5&sort=dateAdded&order=desc');
