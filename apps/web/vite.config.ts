@@ -113,7 +113,7 @@ export default defineConfig(({ command, mode }) => ({
       output: {
         codeSplitting: {
           // Only what the plugin named; its own dependencies are already in its closure or in the entry.
-          groups: [{ name: chunks.chunkOf, includeDependenciesRecursively: false }],
+          groups: [{ name: chunks.chunkOf, debugName: 'signed-in-chunks', includeDependenciesRecursively: false }],
         },
       },
     },
