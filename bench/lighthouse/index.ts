@@ -25,8 +25,6 @@ const RUNS = 3;
 const BOOKS = 1_000;
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const BUDGET = { performance: 95, lcpMs: 2_500, cls: 0.05 };
-/** JS as Chromium fetched it before the page went idle, compressed as sent (issue 11). */
-const JS_BUDGET_KB: Record<Page, number | undefined> = { landing: 80, library: undefined, dashboard: 120 };
 
 type Page = 'landing' | 'library' | 'dashboard';
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
@@ -225,14 +223,9 @@ try {
     const cls = pick('cls');
     line(`${name}.cls`, `${cls.toFixed(3)} [${spread('cls', 3)}]`, `≤ ${BUDGET.cls}`, cls <= BUDGET.cls);
     line(`${name}.tbt`, `${pick('tbtMs').toFixed(0)} ms [${spread('tbtMs', 0)}] (informational)`, undefined, true);
-    const js = pick('jsKb');
-    const jsBudget = JS_BUDGET_KB[page];
-    line(
-      `${name}.js`,
-      `${js.toFixed(1)} KB transferred`,
-      jsBudget === undefined ? undefined : `≤ ${jsBudget} KB`,
-      jsBudget === undefined || js <= jsBudget,
-    );
+    // Every script of the whole trace, lazy chunks after idle included: the first-load budget (before idle) is
+    // bench/bundle's, which measures it as DESIGN.md defines it; this one is printed for comparison only.
+    line(`${name}.js`, `${pick('jsKb').toFixed(1)} KB transferred in the whole run (informational)`, undefined, true);
   }
 } finally {
   chrome.kill();
