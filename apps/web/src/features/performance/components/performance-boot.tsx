@@ -1,6 +1,6 @@
 import { startReporter } from '../lib/reporter';
 import { HiddenTools } from './hidden-tools';
-import type { PerformancePlan } from './performance-tools';
+import type { PerformancePlan } from '../lib/performance-plan';
 
 /** Starts what the plan asks for; answers the hidden tools to render, if a flag asked for them. */
 export function boot({ reporter, flags }: PerformancePlan) {

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { renderWithApp } from '../../../test/render-with-app';
 import { HiddenTools, isDashboardShortcut } from './hidden-tools';
-import { PerformanceTools, performancePlan } from './performance-tools';
+import { performancePlan } from '../lib/performance-plan';
+import { PerformanceTools } from './performance-tools';
 
 afterEach(() => {
   localStorage.clear();
