@@ -165,6 +165,7 @@ export async function buildApp(options: AppOptions) {
     credentialsRevoked: live.credentialsRevoked,
     followRevocations: (follower) => live.follow(follower),
     dataChanged: (userId, tx) => versions.changed(userId, tx),
+    dataVersion: (userId) => versions.current(userId),
     oauth: options.oauth ?? { google: undefined, twitter: undefined },
     https,
     publicUrl,

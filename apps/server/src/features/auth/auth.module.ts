@@ -40,6 +40,8 @@ export interface AuthModuleDeps {
   followRevocations?: (follower: { credentialsRevoked: (userId: string) => void; missed: () => void }) => void;
   /** Told, in the transaction of a change to what GET /api/me shows, that the user's data changed. */
   dataChanged?: (userId: string, tx: Database) => Promise<void>;
+  /** The user's data version (see AuthServiceDeps.dataVersion). */
+  dataVersion?: (userId: string) => Promise<number>;
   /** The credential cache's bounds (tests shrink the age limit). */
   credentialCache?: CredentialCacheOptions;
   oauth: OAuthConfig;
@@ -103,6 +105,7 @@ export function authModule(deps: AuthModuleDeps): FeatureModule & {
     publish: deps.publish,
     credentialsRevoked,
     dataChanged: deps.dataChanged,
+    dataVersion: deps.dataVersion,
     now,
   });
   const oauth = createOAuthService({ config: deps.oauth, users, identities, db, publish: deps.publish, log: deps.log });

@@ -10,6 +10,7 @@ import {
 } from '@bookshelf/contract';
 import { z } from 'zod';
 import type { AdminRule } from '../../platform/access/admins.js';
+import { createVersionedCache } from '../../platform/caching/versioned-cache.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { defineJob } from '../../platform/jobs/job-definition.js';
 import { enqueueJob } from '../../platform/jobs/job-store.js';
@@ -58,23 +59,31 @@ export interface AuthServiceDeps {
   credentialsRevoked?: CredentialsRevoked;
   /** Told, in the transaction of a change to what GET /api/me shows, that the user's data changed. */
   dataChanged?: (userId: string, tx: Database) => Promise<void>;
+  /** The user's data version, which every such change bumps: the me answer is read again only when it moved. */
+  dataVersion?: (userId: string) => Promise<number>;
   now?: () => Date;
   /** How the slowed sign-in waits. */
   sleep?: (ms: number) => Promise<void>;
 }
 
-export function toMe(user: UserRow, provider: SessionProvider, admins: AdminRule): Me {
+/** What the me answer shows of a user row: all but how this session signed in. */
+type Profile = Omit<Me, 'provider'>;
+
+function toProfile(user: UserRow, admins: AdminRule): Profile {
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     avatar: user.image,
-    provider,
     readingGoal: user.readingGoal,
     joinedDate: user.createdAt.toISOString(),
     hasPassword: user.passwordHash !== null,
     isAdmin: admins.isAdmin(user),
   };
+}
+
+export function toMe(user: UserRow, provider: SessionProvider, admins: AdminRule): Me {
+  return { ...toProfile(user, admins), provider };
 }
 
 const invalidCredentials = () => new AppError(401, ErrorCode.unauthenticated, AuthMessages.invalidCredentials);
@@ -131,6 +140,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   const present = (user: UserRow, provider: SessionProvider) => toMe(user, provider, deps.admins);
+  // The profile, not the row, is kept between requests: no password hash stays in memory.
+  const profiles = deps.dataVersion ? createVersionedCache<Profile>({ version: deps.dataVersion }) : undefined;
+  const profileOf = async (userId: string) => toProfile(await requireUserRow(userId), deps.admins);
 
   return {
     requireUserRow,
@@ -171,7 +183,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async me(userId: string, provider: SessionProvider): Promise<Me> {
-      return present(await requireUserRow(userId), provider);
+      const profile = profiles ? await profiles.get(userId, () => profileOf(userId)) : await profileOf(userId);
+      return { ...profile, provider };
     },
 
     async updateProfile(userId: string, changes: UpdateProfileRequest, provider: SessionProvider): Promise<Me> {

@@ -108,6 +108,11 @@ describe('social sign-in round trip', () => {
     });
     const identities = LinkedIdentityListSchema.parse((await browser.get('/api/me/identities')).json()).items;
     expect(identities).toEqual([expect.objectContaining({ provider: 'google', email: person.email })]);
+
+    // The me answer is cached per data version: setting a first password shows on the very next read.
+    const set = await browser.post('/api/me/password', { newPassword: 'a fresh pass phrase 41' });
+    expect(set.statusCode).toBe(204);
+    expect(await me(browser)).toMatchObject({ provider: 'google', hasPassword: true });
   });
 
   it('signs the same provider account into the same user next time', async () => {
