@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,39 @@ const LANDING_SCREENS = [
   'src/features/dashboard/pages/dashboard-page.tsx',
   'src/features/books/pages/library-page.tsx',
 ];
+
+const CONTRACT_SRC = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
+const CONTRACT_BARREL = path.join(CONTRACT_SRC, 'index.ts');
+
+/**
+ * Where each of the contract's exported values is defined. Every web file imports the contract through its
+ * barrel, which re-exports all of it: followed blindly, any file would seem to need every rule and schema in
+ * the contract (and zod), so the chunks would be cut by what is imported, not by what is used.
+ */
+function contractExports(): Map<string, string> {
+  const home = new Map<string, string>();
+  for (const name of readdirSync(CONTRACT_SRC)) {
+    if (!name.endsWith('.ts') || name.endsWith('.test.ts') || name === 'index.ts') continue;
+    const file = path.join(CONTRACT_SRC, name);
+    for (const m of readFileSync(file, 'utf8').matchAll(/export\s+(?:const|let|function|class|enum)\s+(\w+)/g)) {
+      home.set(m[1]!, file);
+    }
+  }
+  return home;
+}
+
+/** The contract modules `file` uses by name (its value imports from '@bookshelf/contract'). */
+function contractModulesUsedBy(file: string, home: Map<string, string>): string[] {
+  if (!/\.tsx?$/.test(file) || file.startsWith(CONTRACT_SRC)) return [];
+  const used = new Set<string>();
+  for (const m of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@bookshelf\/contract'/g)) {
+    for (const spec of m[1]!.split(',')) {
+      const name = spec.trim().split(/\s+as\s+/)[0]!;
+      if (name && !name.startsWith('type ') && home.has(name)) used.add(home.get(name)!);
+    }
+  }
+  return [...used];
+}
 
 /** Lazy modules a visitor may load (the sign-in dialog, the information pages, a toast): never tied to the member's. */
 const VISITOR_SCREEN = /[\\/]src[\\/]features[\\/](?:auth|home)[\\/]/;
@@ -43,6 +77,9 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
     buildEnd() {
       const root = fileURLToPath(new URL('.', import.meta.url));
       const info = (id: string) => this.getModuleInfo(id);
+      const home = contractExports();
+      // What `from` needs: its static imports, transitively, where the contract's barrel stands for the contract
+      // modules each file uses by name (see contractExports).
       const staticClosure = (from: readonly (string | undefined)[]) => {
         const into = new Set<string>();
         const stack = from.filter((id) => id !== undefined);
@@ -50,7 +87,8 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
           const id = stack.pop()!;
           if (into.has(id)) continue;
           into.add(id);
-          stack.push(...(info(id)?.importedIds ?? []));
+          if (id !== CONTRACT_BARREL) stack.push(...(info(id)?.importedIds ?? []));
+          stack.push(...contractModulesUsedBy(id, home));
         }
         return into;
       };
@@ -84,6 +122,19 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
       }
       // The screens themselves keep their own chunk, under their own name in the manifest (the server's key).
       for (const id of own) if (id) chunkOf.delete(id);
+    },
+    // A module the entry uses placed in a member's chunk would make every visitor download that chunk: a
+    // build that does so is wrong (contractModulesUsedBy missed a name), not merely slower.
+    generateBundle(_options, bundle) {
+      const groups = new Set(chunkOf.values());
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const member = chunk.imports.filter((file) => {
+          const imported = bundle[file];
+          return imported?.type === 'chunk' && groups.has(imported.name);
+        });
+        if (member.length) this.error(`the entry ${chunk.fileName} imports member chunks: ${member.join(', ')}`);
+      }
     },
   };
   return { plugin, chunkOf: (id) => chunkOf.get(id) ?? null };

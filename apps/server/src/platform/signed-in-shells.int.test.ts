@@ -23,6 +23,7 @@ const MANIFEST = {
     dynamicImports: ['src/app/user-menu-dropdown.tsx'],
   },
   'src/app/user-menu-dropdown.tsx': { file: 'assets/user-menu-dropdown-U.js', isDynamicEntry: true },
+  'src/lib/query-client.tsx': { file: 'assets/query-client-Q.js', isDynamicEntry: true, imports: ['index.html'] },
   'src/features/books/pages/library-page.tsx': {
     file: 'assets/library-page-B.js',
     isDynamicEntry: true,
@@ -76,6 +77,7 @@ describe('the app shell for a signed-in browser', () => {
       '/assets/deeper-D.js',
       '/assets/library-page-B.js',
       '/assets/only-library-L.js',
+      '/assets/query-client-Q.js',
       '/assets/react-R.js',
       '/assets/shared-S.js',
     ]);
@@ -110,6 +112,7 @@ describe('the app shell for a signed-in browser', () => {
     expect(modulepreloads(settings.body).sort()).toEqual([
       '/assets/authenticated-app-A.js',
       '/assets/deeper-D.js',
+      '/assets/query-client-Q.js',
       '/assets/react-R.js',
       '/assets/shared-S.js',
     ]);

@@ -22,6 +22,8 @@ interface RoutePreloads {
 }
 
 const SIGNED_IN_APP = 'src/app/authenticated-app.tsx';
+/** TanStack Query, which the entry loads with the signed-in app (web lib/query-client.tsx, decision 030). */
+const QUERY_CLIENT = 'src/lib/query-client.tsx';
 const ME = '/api/me';
 
 const DASHBOARD: RoutePreloads = {
@@ -70,7 +72,7 @@ function withPreloads(shell: string, manifest: Manifest, entry: string, route: R
   // The entry's own chunks are already in the shell (Vite writes their modulepreloads).
   const inShell = closure(manifest, entry);
   const chunks = new Set<string>();
-  for (const key of [SIGNED_IN_APP, ...(route.screen ? [route.screen] : [])]) {
+  for (const key of [SIGNED_IN_APP, QUERY_CLIENT, ...(route.screen ? [route.screen] : [])]) {
     for (const file of closure(manifest, key)) if (!inShell.has(file)) chunks.add(file);
   }
   const links = [

@@ -14,10 +14,12 @@ interface AppHeaderProps {
   /** The element the toggle shows and hides, when it is in the page (the desktop sidebar). */
   sidebarId: string | undefined;
   onToggleSidebar: () => void;
+  /** The pointer is over the toggle, or focus on it: it may be pressed next. */
+  onToggleIntent?: () => void;
 }
 
 /** The signed-in top bar of spec core.md §1 and §2. */
-export function AppHeader({ me, sidebarExpanded, sidebarId, onToggleSidebar }: AppHeaderProps) {
+export function AppHeader({ me, sidebarExpanded, sidebarId, onToggleSidebar, onToggleIntent }: AppHeaderProps) {
   const openAddBook = useOpenAddBook();
   return (
     // Phones: the search takes a row of its own under the buttons, instead of what room five buttons leave it.
@@ -29,6 +31,8 @@ export function AppHeader({ me, sidebarExpanded, sidebarId, onToggleSidebar }: A
         aria-expanded={sidebarExpanded}
         aria-controls={sidebarId}
         onClick={onToggleSidebar}
+        onPointerEnter={onToggleIntent}
+        onFocus={onToggleIntent}
         className={iconButton}
       >
         <Menu aria-hidden className="size-5" />
@@ -37,7 +41,8 @@ export function AppHeader({ me, sidebarExpanded, sidebarId, onToggleSidebar }: A
         to="/"
         className={`hidden shrink-0 items-center gap-2 rounded-md text-lg font-semibold tracking-tight lg:flex ${focusRing}`}
       >
-        <img src="/favicon.svg" alt="" className="size-7" />
+        {/* Lazy: phones hide the name and logo, and then never fetch it. */}
+        <img src="/favicon.svg" alt="" loading="lazy" className="size-7" />
         Bookshelf
       </Link>
       <div className="order-last w-full sm:order-none sm:w-auto sm:min-w-0 sm:flex-1">

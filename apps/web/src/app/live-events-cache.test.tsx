@@ -1,5 +1,5 @@
 import '../test/fake-network';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeEventSource } from '../test/fake-event-source';
@@ -68,11 +68,18 @@ describe('applyLiveEvent', () => {
 
 describe('the signed-in app', () => {
   it('keeps one stream open while signed in, applies its events, and closes it when it unmounts', async () => {
+    // The first screen's read: the stream waits for it, so its download never competes with the screen's.
+    let answer!: (value: number) => void;
+    const read = new Promise<number>((resolve) => (answer = resolve));
     function Probe() {
       useLiveEvents();
+      useQuery({ queryKey: ['probe', 'first-screen'], queryFn: () => read });
       return null;
     }
     const { queryClient, unmount } = renderApp({ me: testMe, ui: <Probe /> });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(FakeEventSource.instances).toHaveLength(0);
+    answer(1);
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     const source = FakeEventSource.latest()!;
     act(() => source.emit('job.updated', { type: 'job.updated', job }, '3'));

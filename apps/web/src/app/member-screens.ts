@@ -17,5 +17,6 @@ export const ManageAccountsDialog = lazyScreen(
 );
 export const SettingsPage = lazyScreen(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
 export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
-/** Phones only: desktops never download the drawer's modal machinery. */
-export const SidebarDrawer = lazyScreen(() => import('./sidebar-drawer'), 'SidebarDrawer');
+/** The phone's drawer, once asked for: desktops never download its modal machinery, phones not before use. */
+export const loadSidebarDrawer = () => import('./sidebar-drawer');
+export const SidebarDrawer = lazyScreen(loadSidebarDrawer, 'SidebarDrawer');

@@ -1,6 +1,6 @@
 import { type Book, type BookStatus, type Job } from '@bookshelf/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { withOrigin } from '../../../lib/use-origin';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
@@ -64,11 +64,14 @@ export function LibraryPage() {
   const [selection, setSelection] = useState<SelectionState>(emptySelection);
   const [tagDialog, setTagDialog] = useState<TagDialogMode | null>(null);
 
-  const items = useMemo(() => books.data?.pages.flatMap((page) => page.items) ?? [], [books.data]);
+  // The books render in a transition, which React splits into short tasks: the page stays responsive while a
+  // screenful of cards is built (issue 11: the library's long tasks on a phone).
+  const data = useDeferredValue(books.data);
+  const items = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
   const ids = useMemo(() => items.map((book) => book.id), [items]);
-  const total = books.data?.pages[0]?.total;
-  const totalCapped = books.data?.pages[0]?.totalCapped === true;
-  const origin = withOrigin(pathname + search, 'Library');
+  const total = data?.pages[0]?.total;
+  const totalCapped = data?.pages[0]?.totalCapped === true;
+  const origin = useMemo(() => withOrigin(pathname + search, 'Library'), [pathname, search]);
 
   // A new search or filter shows other books: a selection of books no longer in view is not acted on.
   const queryKey = JSON.stringify(query);
@@ -104,10 +107,12 @@ export function LibraryPage() {
 
   const openBook = useCallback(
     (book: Book) => void navigate(`/books/${encodeURIComponent(book.id)}`, { state: origin }),
-    // origin is rebuilt from these on every render
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [navigate, pathname, search],
+    [navigate, origin],
   );
+  // Stable, like the other callbacks BookCollection takes: it is memoized, so the facets and accounts arriving
+  // (which re-render this page) do not lay out its cards again.
+  const { fetchNextPage: fetchNext } = books;
+  const fetchNextPage = useCallback(() => void fetchNext(), [fetchNext]);
 
   const toggle = useCallback(
     (book: Book, _index: number, range: boolean) =>
@@ -161,7 +166,7 @@ export function LibraryPage() {
         }
       />
     );
-  } else if (!books.data) {
+  } else if (!data) {
     content = <BookSkeletons view={view} />;
   } else if (items.length === 0) {
     content = <NoResults onClear={clearFilters} />;
@@ -191,7 +196,7 @@ export function LibraryPage() {
           origin={origin}
           hasNextPage={books.hasNextPage}
           isFetchingNextPage={books.isFetchingNextPage}
-          fetchNextPage={() => void books.fetchNextPage()}
+          fetchNextPage={fetchNextPage}
           onToggle={toggle}
           onSelectAll={selectAll}
           onOpen={openBook}

@@ -1,5 +1,5 @@
 import type { Book } from '@bookshelf/contract';
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { OriginState } from '../../../../lib/use-origin';
 import { gridColumns, type LibraryView } from '../../lib/library-view';
 import { isNavKey, moveIndex } from '../../lib/selection';
@@ -35,7 +35,7 @@ function rowEstimate(view: LibraryView, width: number, columns: number): number 
  * move between books, Home/End to the first/last loaded, Enter opens, Space toggles selection (Shift+Space a
  * range), Ctrl/Cmd+A selects all loaded.
  */
-export function BookCollection(props: BookCollectionProps) {
+export const BookCollection = memo(function BookCollection(props: BookCollectionProps) {
   const { books, view, selected, origin, hasNextPage, isFetchingNextPage, fetchNextPage } = props;
   const [active, setActive] = useState(0);
   const gridRef = useRef<HTMLDivElement | null>(null);
@@ -44,7 +44,7 @@ export function BookCollection(props: BookCollectionProps) {
   const rowCount = Math.ceil(books.length / columns);
   const rowHeight = rowEstimate(view, width, columns);
 
-  const { virtualizer, listRef, scrollMargin } = useScrollVirtualizer({
+  const { virtualizer, listRef, measured } = useScrollVirtualizer({
     count: rowCount,
     estimateSize: () => rowHeight,
     onWidth: setWidth,
@@ -55,7 +55,7 @@ export function BookCollection(props: BookCollectionProps) {
     virtualizer.measure();
   }, [virtualizer, view, columns]);
 
-  const rows = virtualizer.getVirtualItems();
+  const rows = measured ? virtualizer.getVirtualItems() : [];
   const lastRow = rows.at(-1)?.index ?? -1;
 
   // Infinite scroll: the next page loads while the last rows are still a little below the fold.
@@ -122,6 +122,7 @@ export function BookCollection(props: BookCollectionProps) {
         ref={(node) => {
           gridRef.current = node;
           listRef(node);
+          virtualizer.containerRef(node);
         }}
         role="grid"
         aria-label="Books"
@@ -133,7 +134,6 @@ export function BookCollection(props: BookCollectionProps) {
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         className="relative w-full"
-        style={{ height: virtualizer.getTotalSize() }}
       >
         {rows.map((row) => {
           const start = row.index * columns;
@@ -146,7 +146,7 @@ export function BookCollection(props: BookCollectionProps) {
               data-index={row.index}
               ref={virtualizer.measureElement}
               className={`absolute top-0 left-0 w-full ${view === 'grid' ? 'grid gap-4 pb-4' : 'pb-2'}`}
-              style={{ transform: `translateY(${row.start - scrollMargin}px)`, ...gridStyle }}
+              style={gridStyle}
             >
               {rowBooks.map((book, i) => {
                 const index = start + i;
@@ -170,4 +170,4 @@ export function BookCollection(props: BookCollectionProps) {
       {isFetchingNextPage && <BookSkeletons view={view} count={columns} label="Loading more books" />}
     </div>
   );
-}
+});

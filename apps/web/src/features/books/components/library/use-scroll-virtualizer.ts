@@ -6,9 +6,8 @@ import {
   observeWindowRect,
   useVirtualizer,
   windowScroll,
-  type Virtualizer,
 } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** The element that scrolls `node`: the nearest ancestor with its own scroll bar, else the window. */
 export function findScrollParent(node: HTMLElement | null): HTMLElement | Window {
@@ -44,8 +43,8 @@ type Scroller = HTMLElement | Window;
  * the page itself scrolls (and in tests). Only the rows in view (plus overscan) are in the DOM, so 10,000
  * books scroll as smoothly as 20. `listRef` goes on the element the rows are positioned in.
  */
-export function useScrollVirtualizer({ count, estimateSize, overscan = 4, onWidth }: Options) {
-  const [list, setList] = useState<HTMLElement | null>(null);
+export function useScrollVirtualizer({ count, estimateSize, overscan = 2, onWidth }: Options) {
+  const listNode = useRef<HTMLElement | null>(null);
   const [scroller, setScroller] = useState<Scroller | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
 
@@ -54,19 +53,23 @@ export function useScrollVirtualizer({ count, estimateSize, overscan = 4, onWidt
     onWidthRef.current = onWidth;
   });
 
+  // The list element is rendered with the hook's caller and stays while it is mounted.
   const listRef = useCallback((node: HTMLElement | null) => {
-    setList(node);
-    if (node) setScroller(findScrollParent(node));
+    listNode.current = node;
   }, []);
 
   // The header, filters and selection bar above the list change height (wrapping chips, an open filter
   // panel): re-measure where the list starts, and its width for the grid's columns, whenever sizes change.
-  useEffect(() => {
-    if (!list || !scroller) return;
+  // First before the browser paints, while the list is still empty (see `measured`), in one re-render.
+  useLayoutEffect(() => {
+    const list = listNode.current;
+    if (!list) return;
+    const scrollParent = findScrollParent(list);
     const measure = () => {
-      setScrollMargin(offsetWithin(list, scroller));
+      setScrollMargin(offsetWithin(list, scrollParent));
       onWidthRef.current?.(list.clientWidth);
     };
+    setScroller(scrollParent);
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
@@ -75,7 +78,7 @@ export function useScrollVirtualizer({ count, estimateSize, overscan = 4, onWidt
     const page = list.closest('section') ?? list.parentElement;
     if (page) observer.observe(page);
     return () => observer.disconnect();
-  }, [list, scroller]);
+  }, []);
 
   const windowScroller = isWindow(scroller);
   // One virtualizer for both kinds of scroller: virtual-core only calls the observer and scroll functions
@@ -92,7 +95,21 @@ export function useScrollVirtualizer({ count, estimateSize, overscan = 4, onWidt
     scrollToFn: (windowScroller ? windowScroll : elementScroll) as typeof elementScroll,
     // A window-sized first guess, so the first paint already shows a screenful (jsdom measures nothing).
     initialRect: { width: 1024, height: typeof window === 'undefined' ? 800 : window.innerHeight || 800 },
+    // Rows' places and the list's height are written straight to the DOM as rows are measured; React renders
+    // again only when other rows come into view. Otherwise each measurement re-rendered every card: on a phone
+    // most of the library's blocking time after its first paint (issue 11). So rows set no transform and the
+    // list no height of their own.
+    directDomUpdates: true,
   });
 
-  return { virtualizer: virtualizer as Virtualizer<Element, Element>, listRef, scrollMargin };
+  return {
+    virtualizer,
+    listRef,
+    /**
+     * The list's place and width are known. Rows rendered before that are laid out for a guessed column count
+     * and then again for the real one: on a phone that second layout of every card cost more than the first
+     * paint's own (issue 11, the library's Lighthouse run), so callers render no rows until then.
+     */
+    measured: scroller !== null,
+  };
 }
