@@ -58,7 +58,7 @@ export interface AppOptions {
   /** GET /api/events: heartbeat, limits (tests shorten them). */
   liveEvents?: Partial<LiveEventsOptions>;
   /** The job runner's tuning (tests shorten leases and backoff); main.ts starts and stops it. */
-  jobs?: Pick<JobRunnerOptions, 'concurrency' | 'pollIntervalMs' | 'leaseMs' | 'instanceId'>;
+  jobs?: Pick<JobRunnerOptions, 'concurrency' | 'pollIntervalMs' | 'idlePollMaxMs' | 'leaseMs' | 'instanceId'>;
   /**
    * `checked` (the default when NODE_ENV is development, as `npm run dev` sets it, or test, as vitest does)
    * validates each answer against the contract and compares it with the fast serializer's; `fast` (otherwise:

@@ -20,8 +20,14 @@ export interface JobRunnerOptions {
   log: JobRunnerLogger;
   /** Jobs run at once by this instance. */
   concurrency?: number;
-  /** How long an idle runner waits before looking for due jobs again. */
+  /** How long a runner waits before looking for due jobs again, after finding some (or while full). */
   pollIntervalMs?: number;
+  /**
+   * An idle runner doubles its wait after each look that finds nothing, up to this: an empty queue costs a
+   * query a second rather than twenty (on PGlite each one waits its turn with the requests). A job enqueued
+   * in this process wakes it at once; one enqueued elsewhere or due later is found within this time.
+   */
+  idlePollMaxMs?: number;
   /** A claimed job is this instance's for this long, renewed by a heartbeat every third of it. */
   leaseMs?: number;
   /**
@@ -61,6 +67,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   const { db, log } = options;
   const concurrency = options.concurrency ?? 2;
   const pollIntervalMs = options.pollIntervalMs ?? 50;
+  const idlePollMaxMs = Math.max(pollIntervalMs, options.idlePollMaxMs ?? 1_000);
+  let idleNapMs = pollIntervalMs;
   const leaseMs = options.leaseMs ?? 30_000;
   const scheduleCheckMs = options.scheduleCheckMs ?? 1_000;
   const abortWaitMs = options.abortWaitMs ?? 1_000;
@@ -232,6 +240,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     });
   const wake = () => {
     wakeRequested = true;
+    idleNapMs = pollIntervalMs;
     wakeUp?.();
   };
 
@@ -252,7 +261,14 @@ export function createJobRunner(options: JobRunnerOptions) {
       }
       // A full claim suggests more are waiting: look again at once (when a slot is free).
       if (stopping) break;
-      if (claimed === 0 || running.size >= concurrency) await nap(pollIntervalMs);
+      if (claimed > 0 || running.size >= concurrency) {
+        idleNapMs = pollIntervalMs;
+        if (running.size >= concurrency) await nap(pollIntervalMs);
+      } else {
+        const napMs = idleNapMs;
+        idleNapMs = Math.min(idleNapMs * 2, idlePollMaxMs);
+        await nap(napMs);
+      }
     }
   }
 

@@ -84,6 +84,36 @@ describe('claiming', () => {
   });
 });
 
+describe('idle', () => {
+  it('an idle runner looks less and less often, yet finds a job enqueued elsewhere within idlePollMaxMs', async () => {
+    let looks = 0; // each look for due jobs is one UPDATE … RETURNING
+    const counted = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key === 'update') looks += 1;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const seen: string[] = [];
+    const runner = testRunner(counted, {
+      definitions: [counter('test.idle', seen)],
+      idlePollMaxMs: 160,
+      scheduleCheckMs: 60_000,
+    });
+    await runner.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Every 10 ms that would be about 100 looks; doubling from 10 ms up to 160 ms, about a dozen.
+      expect(looks).toBeLessThan(25);
+      const enqueued = Date.now();
+      await enqueueJob(database.db, 'test.idle', { n: 1 }); // no wake: as another instance would
+      await until(() => seen.length === 1);
+      expect(Date.now() - enqueued).toBeLessThan(160 + 600);
+    } finally {
+      await runner.stop(1_000);
+    }
+  });
+});
+
 describe('failures', () => {
   it('retries with backoff, then marks the job dead after its last attempt', async () => {
     const tries: number[] = [];
