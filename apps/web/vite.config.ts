@@ -78,6 +78,13 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
       const root = fileURLToPath(new URL('.', import.meta.url));
       const info = (id: string) => this.getModuleInfo(id);
       const home = contractExports();
+      // Each file is read once, though it lies in several of the closures below.
+      const usedBy = new Map<string, string[]>();
+      const contractOf = (id: string) => {
+        let used = usedBy.get(id);
+        if (!used) usedBy.set(id, (used = contractModulesUsedBy(id, home)));
+        return used;
+      };
       // What `from` needs: its static imports, transitively, where the contract's barrel stands for the contract
       // modules each file uses by name (see contractExports).
       const staticClosure = (from: readonly (string | undefined)[]) => {
@@ -88,7 +95,7 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
           if (into.has(id)) continue;
           into.add(id);
           if (id !== CONTRACT_BARREL) stack.push(...(info(id)?.importedIds ?? []));
-          stack.push(...contractModulesUsedBy(id, home));
+          stack.push(...contractOf(id));
         }
         return into;
       };

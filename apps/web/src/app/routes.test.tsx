@@ -5,19 +5,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getToasts, dismissToast } from '../lib/toast';
 import { renderApp, testMe } from '../test/render-app';
+import { stubResizeObserver } from '../test/stub-resize-observer';
 import { ErrorBoundary } from './error-boundary';
 
-beforeAll(() => {
-  // Radix positions its menus with ResizeObserver, which jsdom lacks.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeAll(stubResizeObserver);
 
 afterEach(() => {
   cleanup();

@@ -1,20 +1,11 @@
 import { network } from '../test/fake-network';
 import '../test/preload-user-menu';
 import { fireEvent, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp, testMe } from '../test/render-app';
+import { stubResizeObserver } from '../test/stub-resize-observer';
 
-beforeAll(() => {
-  // Radix positions its menus with ResizeObserver, which jsdom lacks.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeAll(stubResizeObserver);
 
 async function openUserMenu() {
   // The signed-in shell is a lazy chunk: its first load takes a while on a busy machine.
