@@ -15,6 +15,7 @@ import { performanceModule } from './features/performance/performance.module.js'
 import { createAccess } from './platform/access/access.js';
 import { adminRule, createAdmins } from './platform/access/admins.js';
 import { noRelationships } from './platform/access/relationships.js';
+import { registerAdmission, type AdmissionOptions } from './platform/admission/admission.js';
 import { registerApiCompression } from './platform/api-compression.js';
 import { registerAuthentication } from './platform/authentication.js';
 import { registerConditionalRequests } from './platform/caching/conditional-requests.js';
@@ -71,7 +72,18 @@ export interface AppOptions {
   adminEmails?: readonly string[];
   /** Names the running code (main.ts: a hash of the server bundle); a deploy changes every ETag with it. */
   buildId?: string;
+  /** API requests handled at once and how long others wait (decision 037); defaults follow the database. */
+  admission?: Partial<AdmissionOptions>;
 }
+
+/**
+ * PGlite runs one statement at a time: a few requests beside each other keep it busy while the main thread
+ * parses and serialises. PostgreSQL runs one per pooled connection.
+ */
+const DEFAULT_ADMISSION: Record<DatabaseHandle['kind'], AdmissionOptions> = {
+  pglite: { concurrency: 4, maxWaitMs: 8_000 },
+  postgres: { concurrency: 32, maxWaitMs: 8_000 },
+};
 
 const CHECKING_ENVIRONMENTS = new Set<string | undefined>(['development', 'test']);
 
@@ -107,6 +119,8 @@ export async function buildApp(options: AppOptions) {
   });
   registerErrorHandler(app);
   registerApiCompression(app);
+  // Before authentication (a preHandler too, registered later), so a request's turn covers its session lookup.
+  registerAdmission(app, { ...DEFAULT_ADMISSION[database.kind], ...options.admission });
 
   const https = publicUrl?.startsWith('https://') ?? false;
   registerSecurityHeaders(app, {
@@ -188,10 +202,8 @@ export async function buildApp(options: AppOptions) {
       db,
       access,
       publish: outbox.publishMany,
-      changed: async (userId, tx) => {
-        await versions.changed(userId, tx);
-        await live.publish(userId, { type: 'books.changed' }, tx);
-      },
+      // The version bump and the live event in one statement (decision 037).
+      changed: (userId, tx) => versions.changed(userId, tx, { type: 'books.changed' }),
       now: clock,
     }),
     accountsModule({ db, access, changed: (userId, tx) => versions.changed(userId, tx) }),

@@ -1,5 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import {
+  addArrayParsers,
+  ARRAY_TYPES_SQL,
+  baseParsers,
+  channelName,
+  readAnswer,
+  statementMessages,
+  type Notification,
+} from './pglite-wire.js';
 
 /** Answers from the thread: to a call (`id`), or a notification for a listener. */
 type Message =
@@ -8,9 +17,8 @@ type Message =
   | { listener: number; payload: string };
 
 type Call =
-  | { op: 'query'; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; keepText?: number[]; tx?: number }
+  | { op: 'statement'; bytes: Uint8Array; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }
-  | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; listener: number }
@@ -31,28 +39,63 @@ export interface RemoteTransaction {
 export class RemotePglite {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  readonly #listeners = new Map<number, (payload: string) => void>();
+  readonly #listeners = new Map<number, { channel: string; onNotify: (payload: string) => void }>();
+  /** The type parsers, with the database's array types once they are read (first thing, in the constructor). */
+  readonly #parsers: Promise<ReturnType<typeof baseParsers>>;
   #nextId = 1;
+  #nextTransaction = 1;
   #closed = false;
   #closing = false;
   /** Why calls fail from now on, once the thread is gone. */
   #gone: Error | undefined;
 
-  constructor(options: { dataDir?: string; postgresqlconf: string[] }) {
+  /** `maintenanceIntervalMs`: how often the thread vacuums and analyses (pglite-maintenance.js); tests shorten it. */
+  constructor(options: { dataDir?: string; postgresqlconf: string[]; maintenanceIntervalMs?: number }) {
     this.#worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: options });
     this.#worker.on('message', (message: Message) => this.#receive(message));
     this.#worker.on('error', (error) =>
       this.#fail(new Error(`PGlite is closed: its thread failed (${error.message})`, { cause: error })),
     );
     this.#worker.on('exit', (code) => this.#fail(new Error(`PGlite is closed: its thread exited with code ${code}`)));
+    const base = baseParsers();
+    this.#parsers = this.#statement<{ oid: number; typarray: number }>(base, ARRAY_TYPES_SQL, []).then(({ rows }) =>
+      addArrayParsers(base, rows),
+    );
+    // A database that cannot even be read fails each query with its own error; this one is not left unhandled.
+    this.#parsers.catch(() => undefined);
   }
 
   get closed(): boolean {
     return this.#closed;
   }
 
-  query<T>(sql: string, params: unknown[] = [], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    return this.#call({ op: 'query', sql, params, ...queryOptions(options), ...(tx === undefined ? {} : { tx }) });
+  async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions, tx?: number): Promise<Results<T>> {
+    return this.#statement<T>(await this.#parsers, sql, params, options, tx);
+  }
+
+  async #statement<T>(
+    parsers: ReturnType<typeof baseParsers>,
+    sql: string,
+    params: unknown[],
+    options?: QueryOptions,
+    tx?: number,
+  ): Promise<Results<T>> {
+    const bytes = statementMessages(sql, params);
+    const answer = await this.#call<Uint8Array>({ op: 'statement', bytes, ...(tx === undefined ? {} : { tx }) }, [
+      bytes.buffer as ArrayBuffer,
+    ]);
+    const { result, notifications } = readAnswer(answer, parsers, sql, options);
+    for (const notification of notifications) this.#notify(notification);
+    return result as Results<T>;
+  }
+
+  /**
+   * A NOTIFY that a statement outside a transaction sent comes back with its answer, never to the thread's
+   * listeners (pglite-worker.js does not parse answers); a COMMIT's come from them (see `listen`).
+   */
+  #notify({ channel, payload }: Notification): void {
+    for (const listener of this.#listeners.values())
+      if (listener.channel === channel) queueMicrotask(() => listener.onNotify(payload));
   }
 
   exec(sql: string, tx?: number): Promise<Results[]> {
@@ -60,15 +103,20 @@ export class RemotePglite {
   }
 
   /**
-   * An interactive transaction: BEGIN in the thread, `work`'s statements forwarded to it by the
-   * transaction's id, then COMMIT when `work` resolves or ROLLBACK when it throws.
+   * An interactive transaction: `work`'s statements forwarded to the thread under the transaction's number
+   * (the first one begins it there, so BEGIN costs no round trip of its own), then COMMIT when `work` resolves
+   * or ROLLBACK when it throws. PGlite holds every other statement back while a transaction is open, so each
+   * round trip saved is time the database is not idle.
    */
   async transaction<T>(work: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
-    const id = await this.#call<number>({ op: 'begin' });
+    if (this.#closed || this.#gone) throw this.#gone ?? new Error('PGlite is closed');
+    const id = this.#nextTransaction++;
     let ended = false;
+    // A statement after the end would begin the number again in the thread, and hold PGlite for good.
+    const over = () => Promise.reject(new Error('this transaction has ended'));
     const tx: RemoteTransaction = {
-      query: (sql, params, options) => this.query(sql, params, options, id),
-      exec: (sql) => this.exec(sql, id),
+      query: (sql, params, options) => (ended ? over() : this.query(sql, params, options, id)),
+      exec: (sql) => (ended ? over() : this.exec(sql, id)),
       get closed() {
         return ended;
       },
@@ -89,7 +137,7 @@ export class RemotePglite {
   /** LISTEN on the thread's connection; resolves to the function that stops listening. */
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     const listener = await this.#call<number>({ op: 'listen', channel });
-    this.#listeners.set(listener, onNotify);
+    this.#listeners.set(listener, { channel: channelName(channel), onNotify });
     return async () => {
       this.#listeners.delete(listener);
       if (!this.#closed) await this.#call({ op: 'unlisten', listener });
@@ -112,18 +160,18 @@ export class RemotePglite {
     }
   }
 
-  #call<T>(call: Call): Promise<T> {
+  #call<T>(call: Call, transfer: ArrayBuffer[] = []): Promise<T> {
     if (this.#closed || this.#gone) return Promise.reject(this.#gone ?? new Error('PGlite is closed'));
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ ...call, id });
+      this.#worker.postMessage({ ...call, id }, transfer);
     });
   }
 
   #receive(message: Message): void {
     if ('listener' in message) {
-      this.#listeners.get(message.listener)?.(message.payload);
+      this.#listeners.get(message.listener)?.onNotify(message.payload);
       return;
     }
     const pending = this.#pending.get(message.id);
@@ -150,28 +198,4 @@ export class RemotePglite {
         throw error;
       });
   }
-}
-
-/** What can cross to the thread: functions cannot, so a parser must be one that keeps the text as it is. */
-const keptText = new WeakMap<object, number[]>();
-
-function queryOptions(options: QueryOptions | undefined): { rowMode?: 'array' | 'object'; keepText?: number[] } {
-  if (!options) return {};
-  const { rowMode, parsers, ...rest } = options;
-  if (Object.keys(rest).length > 0)
-    throw new Error(`PGlite query options ${Object.keys(rest).join(', ')} cannot reach its thread`);
-  if (!parsers) return rowMode ? { rowMode } : {};
-  let keepText = keptText.get(parsers);
-  if (!keepText) {
-    const oids = Object.keys(parsers).map(Number);
-    // Drizzle passes the same parsers object with every statement of a prepared query, so this runs once.
-    for (const oid of oids)
-      if (parsers[oid]!('2001-02-03 04:05:06') !== '2001-02-03 04:05:06')
-        throw new Error(
-          `the parser for type ${oid} does not keep the text; only such parsers can reach PGlite's thread`,
-        );
-    keepText = oids;
-    keptText.set(parsers, keepText);
-  }
-  return { ...(rowMode ? { rowMode } : {}), keepText };
 }

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { isConnectionError, isUniqueViolation } from './errors.js';
+import { RemotePglite, type RemoteTransaction } from './pglite-remote.js';
 import { rowsOf } from './rows.js';
 import { books, users } from './schema/index.js';
 import { inTransaction } from './transaction.js';
@@ -164,6 +165,39 @@ describe('PGlite in a worker thread on a DATA_DIR', () => {
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('PGlite’s thread between statements', () => {
+  it('vacuums and analyses as autovacuum would (pglite-maintenance.js), so the planner learns the data', async () => {
+    const client = new RemotePglite({ postgresqlconf: [], maintenanceIntervalMs: 100 });
+    try {
+      await client.exec('create table shelf (id int primary key, owner int not null)');
+      await client.exec('insert into shelf select g, g % 10 from generate_series(1, 1000) g');
+      const analysed = async () =>
+        (await client.query<{ n: number }>(`select count(last_analyze)::int as n from pg_stat_user_tables`)).rows[0]!
+          .n === 1;
+      await vi.waitFor(async () => expect(await analysed()).toBe(true), { timeout: 5_000, interval: 100 });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('begins a transaction with its first statement, ends one that sent none, and refuses statements after', async () => {
+    const client = new RemotePglite({ postgresqlconf: [] });
+    try {
+      expect(await client.transaction(async () => 'nothing sent')).toBe('nothing sent');
+      let kept: RemoteTransaction | undefined;
+      await client.transaction(async (tx) => {
+        kept = tx;
+        await tx.exec('create table t (n int)');
+        await tx.query('insert into t values ($1)', [1]);
+      });
+      await expect(kept!.query('insert into t values (2)')).rejects.toThrow(/ended/);
+      expect((await client.query<{ n: number }>('select n from t')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await client.close();
     }
   });
 });

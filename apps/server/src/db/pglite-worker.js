@@ -10,13 +10,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { startMaintenance } from './pglite-maintenance.js';
 
 /** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
 /**
  * @typedef {{ id: number } & (
- *   | { op: 'query'; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; keepText?: number[]; tx?: number }
+ *   | { op: 'statement'; bytes: Uint8Array; tx?: number }
  *   | { op: 'exec'; sql: string; tx?: number }
- *   | { op: 'begin' }
  *   | { op: 'end'; tx: number; commit: boolean }
  *   | { op: 'listen'; channel: string }
  *   | { op: 'unlisten'; listener: number }
@@ -26,8 +26,15 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
  */
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const { dataDir, postgresqlconf } = /** @type {{ dataDir: string; postgresqlconf: string[] }} */ (workerData);
+const { dataDir, postgresqlconf, maintenanceIntervalMs } =
+  /** @type {{ dataDir: string; postgresqlconf: string[]; maintenanceIntervalMs?: number }} */ (workerData);
 const client = new PGlite({ dataDir, postgresqlconf, extensions: { pg_trgm } });
+// Between the main thread's statements, as autovacuum would run beside them (pglite-maintenance.js).
+const stopMaintenance = startMaintenance(client, {
+  ...(maintenanceIntervalMs ? { intervalMs: maintenanceIntervalMs } : {}),
+  onError: (error) =>
+    console.warn(`PGlite maintenance failed: ${error instanceof Error ? error.message : String(error)}`),
+});
 
 /**
  * @typedef {{ tx: Transaction; commit: () => void; rollback: () => void; settled: Promise<unknown> }} OpenTransaction
@@ -35,13 +42,12 @@ const client = new PGlite({ dataDir, postgresqlconf, extensions: { pg_trgm } });
  */
 /** @type {Map<number, OpenTransaction>} */
 const transactions = new Map();
+/** Transactions whose BEGIN is under way, so that a second statement does not open another. */
+/** @type {Map<number, Promise<Transaction>>} */
+const opening = new Map();
 /** @type {Map<number, () => Promise<void>>} */
 const listeners = new Map();
 let nextId = 1;
-
-/** A keep-the-text parser for each type Drizzle asks to keep as text (timestamps, dates, intervals). */
-const keepingText = (/** @type {number[]} */ oids) =>
-  Object.fromEntries(oids.map((oid) => [oid, (/** @type {string} */ value) => value]));
 
 /**
  * The error's own fields (code, detail, constraint…) survive the trip, where structured clone would keep only
@@ -61,20 +67,23 @@ class Rollback extends Error {}
 /** @param {Request} request */
 async function handle(request) {
   switch (request.op) {
-    case 'query': {
-      const target = request.tx === undefined ? client : transactionOf(request.tx);
-      const { rows, fields, affectedRows } = await target.query(request.sql, request.params, {
-        ...(request.rowMode ? { rowMode: request.rowMode } : {}),
-        ...(request.keepText ? { parsers: keepingText(request.keepText) } : {}),
-      });
-      return { rows, fields, affectedRows };
+    case 'statement': {
+      // One statement's protocol messages, run as PGlite's own query runs them (under its locks), answered
+      // with the bytes PostgreSQL wrote, unparsed: the main thread parses them (pglite-wire.ts), NOTIFYs too.
+      const run = () => answerOf(request.bytes);
+      if (request.tx !== undefined) {
+        await transactionOf(request.tx);
+        return client._runExclusiveQuery(run);
+      }
+      await client._checkReady();
+      const answer = await client._runExclusiveTransaction(() => client._runExclusiveQuery(run));
+      await client.syncToFs();
+      return answer;
     }
     case 'exec': {
-      const target = request.tx === undefined ? client : transactionOf(request.tx);
+      const target = request.tx === undefined ? client : await transactionOf(request.tx);
       return (await target.exec(request.sql)).map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
     }
-    case 'begin':
-      return begin();
     case 'end':
       return end(request.tx, request.commit);
     case 'listen': {
@@ -93,23 +102,65 @@ async function handle(request) {
       await migrate(drizzle({ client }), { migrationsFolder: request.folder });
       return undefined;
     case 'close':
+      stopMaintenance();
       if (!client.closed) await client.close();
       return undefined;
   }
 }
 
-function transactionOf(/** @type {number} */ id) {
-  const open = transactions.get(id);
-  if (!open) throw new Error(`no open transaction ${id}`);
-  return open.tx;
+/**
+ * What PostgreSQL answers to `messages`, as one buffer. The raw stream, since execProtocolRaw would also
+ * parse every message here (to find NOTIFYs), which is the main thread's work.
+ * @returns {Promise<Uint8Array>}
+ */
+async function answerOf(/** @type {Uint8Array} */ messages) {
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  let length = 0;
+  await client.execProtocolRawStream(messages, {
+    syncToFs: false,
+    // A view of PGlite's buffer, reused for the next chunk: copied.
+    onRawData: (chunk) => {
+      chunks.push(chunk.slice());
+      length += chunk.length;
+    },
+  });
+  if (chunks.length === 1) return /** @type {Uint8Array} */ (chunks[0]);
+  const answer = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    answer.set(chunk, at);
+    at += chunk.length;
+  }
+  return answer;
 }
 
 /**
- * Opens a PGlite transaction and answers its id once inside it. Its callback then waits for the main thread's
- * `end`, and returns (COMMIT) or throws (ROLLBACK).
+ * The open transaction `id`, begun by its first statement: the main thread numbers its transactions itself,
+ * so BEGIN costs no round trip of its own (pglite-remote.ts).
+ * @returns {Promise<Transaction>}
  */
-function begin() {
-  const id = nextId++;
+async function transactionOf(/** @type {number} */ id) {
+  const open = transactions.get(id);
+  if (open) return open.tx;
+  let began = opening.get(id);
+  if (!began) {
+    began = begin(id);
+    opening.set(id, began);
+  }
+  try {
+    return await began;
+  } finally {
+    opening.delete(id);
+  }
+}
+
+/**
+ * Opens a PGlite transaction and answers once inside it. Its callback then waits for the main thread's `end`,
+ * and returns (COMMIT) or throws (ROLLBACK).
+ * @returns {Promise<Transaction>}
+ */
+function begin(/** @type {number} */ id) {
   return new Promise((began, failed) => {
     /** @type {OpenTransaction} */
     const open = /** @type {OpenTransaction} */ ({});
@@ -118,23 +169,26 @@ function begin() {
         new Promise((commit, rollback) => {
           Object.assign(open, { tx, commit: () => commit(undefined), rollback: () => rollback(new Rollback()) });
           transactions.set(id, open);
-          began(id);
+          began(tx);
         }),
     );
     open.settled.then(
       () => transactions.delete(id),
       (/** @type {unknown} */ error) => {
-        // BEGIN itself failed (the database is closed): nothing was opened, and `begin` fails.
+        // BEGIN itself failed (the database is closed): nothing was opened, and the statement fails.
         if (!transactions.delete(id)) failed(error instanceof Error ? error : new Error(String(error)));
       },
     );
   });
 }
 
-/** Lets the transaction's callback return or throw, and answers once PGlite has committed or rolled back. */
+/**
+ * Lets the transaction's callback return or throw, and answers once PGlite has committed or rolled back. A
+ * transaction that sent no statement was never begun: there is nothing to end.
+ */
 async function end(/** @type {number} */ id, /** @type {boolean} */ commit) {
   const open = transactions.get(id);
-  if (!open) throw new Error(`no open transaction ${id}`);
+  if (!open) return;
   if (commit) open.commit();
   else open.rollback();
   try {
@@ -146,7 +200,13 @@ async function end(/** @type {number} */ id, /** @type {boolean} */ commit) {
 
 port.on('message', (/** @type {Request} */ request) => {
   handle(request)
-    .then((value) => port.postMessage({ id: request.id, ok: true, value }))
+    // A statement's answer is handed over, not copied.
+    .then((value) =>
+      port.postMessage(
+        { id: request.id, ok: true, value },
+        value instanceof Uint8Array ? [/** @type {ArrayBuffer} */ (value.buffer)] : [],
+      ),
+    )
     // An answer that cannot be cloned (a type PGlite parsed into something exotic) fails its call, not the thread.
     .catch((/** @type {unknown} */ error) => port.postMessage({ id: request.id, ok: false, error: plainError(error) }));
 });

@@ -20,11 +20,15 @@ export function withDatabaseName(url: string, name: string): string {
 
 /**
  * A migrated, empty database of its own for one test file: PGlite in memory, or a fresh database
- * created on the TEST_DATABASE_URL server and dropped again by close().
+ * created on the TEST_DATABASE_URL server and dropped again by close(). TEST_PGLITE_THREAD=worker runs the
+ * in-memory PGlite in its own thread, as a server on a DATA_DIR runs it (db/pglite-remote.ts).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (testDatabaseKind === 'pglite') {
-    const handle = openDatabase({ kind: 'pglite' });
+    const handle = openDatabase({
+      kind: 'pglite',
+      ...(process.env.TEST_PGLITE_THREAD === 'worker' ? { thread: 'worker' as const } : {}),
+    });
     await handle.migrate();
     return handle;
   }

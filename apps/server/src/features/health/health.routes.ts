@@ -12,6 +12,8 @@ export function healthRoutes({ pingDatabase }: HealthDeps): FastifyPluginAsyncZo
     app.get(
       '/api/health',
       {
+        // A busy server is still a live one: its health answer does not queue behind the requests.
+        config: { admission: false },
         schema: {
           tags: ['health'],
           summary: 'Liveness and database reachability',

@@ -1,9 +1,10 @@
+import { LiveEventSchema, type LiveEvent } from '@bookshelf/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { userVersions } from '../../db/schema/index.js';
 import { afterCommit } from '../../db/transaction.js';
 import { changedNotice } from '../live-events/notices.js';
-import { LIVE_EVENTS_CHANNEL } from '../live-events/store.js';
+import { LIVE_EVENTS_CHANNEL, storedEvent } from '../live-events/store.js';
 import { createLruCache } from './lru-cache.js';
 
 export interface UserVersionsDeps {
@@ -41,16 +42,19 @@ export function createUserVersions({ db, followChanges, cache: bounds }: UserVer
 
     /**
      * The user's data changed in `tx`: bumps their version and, at the commit, tells every instance. Call it
-     * from the write's transaction, after the write.
+     * from the write's transaction, after the write. With `event`, the same statement also publishes it to the
+     * user's open pages (LiveEvents.publish), one round trip instead of two.
      */
-    async changed(userId: string, tx: Database): Promise<void> {
+    async changed(userId: string, tx: Database, event?: LiveEvent): Promise<void> {
+      const stored = event && storedEvent(userId, LiveEventSchema.parse(event));
       await tx.execute(sql`
         with bumped as (
           insert into ${userVersions} (user_id, version) values (${userId}, 1)
           on conflict (user_id) do update set version = ${userVersions}.version + 1
           returning user_id
-        )
-        select pg_notify(${LIVE_EVENTS_CHANNEL}, ${changedNotice(userId)}) from bumped`);
+        )${stored ? sql`, stored as (${stored.insert})` : sql``}
+        select pg_notify(${LIVE_EVENTS_CHANNEL}, ${changedNotice(userId)})${stored ? sql`, ${stored.notify}` : sql``}
+        from bumped${stored ? sql`, stored` : sql``}`);
       afterCommit(tx, () => cache.delete(userId));
     },
   };

@@ -1,5 +1,18 @@
 import type { Job, JobProgress, JobState } from '@bookshelf/contract';
-import { and, eq, inArray, isNotNull, isNull, lt, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  sql,
+  type SQL,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { jobs, outboxEvents, type JobRow } from '../../db/schema/index.js';
 import { DELIVER_EVENT_JOB } from './job-definition.js';
@@ -78,9 +91,11 @@ export async function enqueueJob(
 export async function enqueueJobs(
   db: Database,
   rows: Array<{ kind: string; payload: unknown; dedupeKey?: string; userId?: string | null }>,
+  /** A data-modifying statement (a `$with` CTE) to run in the same statement, such as the events they deliver. */
+  alongside?: WithSubquery,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db
+  await (alongside ? db.with(alongside) : db)
     .insert(jobs)
     .values(rows.map((r) => ({ ...r, dedupeKey: r.dedupeKey ?? null, userId: r.userId ?? null })))
     .onConflictDoNothing();

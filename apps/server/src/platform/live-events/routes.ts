@@ -41,6 +41,8 @@ export function liveEventsRoutes(deps: {
     app.get(
       LIVE_EVENTS_PATH,
       {
+        // A stream stays open for hours: it must not hold a turn that other requests wait for.
+        config: { admission: false },
         schema: {
           tags: ['live events'],
           summary: 'Server-sent events for the signed-in user (text/event-stream)',

@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@bookshelf/contract';
-import { and, asc, gt, inArray, lt, max, min, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, lt, max, min, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { liveEvents } from '../../db/schema/live-events.js';
 
@@ -15,6 +15,19 @@ export interface StoredLiveEvent {
 
 const columns = { id: liveEvents.id, userId: liveEvents.userId, data: liveEvents.data };
 
+/**
+ * Storing one event, as parts of a statement: `insert` (its CTE, named `stored`) and `notify`, the NOTIFY of
+ * its row to every instance, read from `stored`. UserVersions.changed puts them in its own statement.
+ */
+export function storedEvent(userId: string, event: LiveEvent): { insert: SQL; notify: SQL } {
+  return {
+    insert: sql`insert into ${liveEvents} (user_id, type, data)
+      values (${userId}, ${event.type}, ${JSON.stringify(event)}::jsonb)
+      returning id`,
+    notify: sql`pg_notify(${LIVE_EVENTS_CHANNEL}, json_build_object('userId', ${userId}::text, 'id', stored.id)::text)`,
+  };
+}
+
 /** The live_events table: what was published, for delivery by id and for replay after a Last-Event-ID. */
 export function createLiveEventsStore(db: Database) {
   return {
@@ -23,14 +36,8 @@ export function createLiveEventsStore(db: Database) {
      * at its commit, or not at all: PostgreSQL (and PGlite) hold a NOTIFY back until then.
      */
     async insert(userId: string, event: LiveEvent, tx: Database = db): Promise<void> {
-      await tx.execute(sql`
-        with stored as (
-          insert into ${liveEvents} (user_id, type, data)
-          values (${userId}, ${event.type}, ${JSON.stringify(event)}::jsonb)
-          returning id
-        )
-        select pg_notify(${LIVE_EVENTS_CHANNEL}, json_build_object('userId', ${userId}::text, 'id', stored.id)::text)
-        from stored`);
+      const stored = storedEvent(userId, event);
+      await tx.execute(sql`with stored as (${stored.insert}) select ${stored.notify} from stored`);
     },
 
     /** A notice to every instance (delivered at the commit of `tx` when given). */

@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AdmissionTimeout, createAdmissionGate } from './admission-gate.js';
+
+describe('the admission gate', () => {
+  it('lets `concurrency` in at once and the rest in arrival order as places free', async () => {
+    const gate = createAdmissionGate({ concurrency: 2, maxWaitMs: 10_000 });
+    const order: number[] = [];
+    const leaves = await Promise.all([gate.enter(), gate.enter()]);
+    const waiting = [3, 4, 5].map((n) => gate.enter().then((leave) => (order.push(n), leave)));
+    expect(gate).toMatchObject({ inside: 2, waiting: 3 });
+    leaves[1]();
+    const third = await waiting[0]!;
+    expect(order).toEqual([3]);
+    leaves[0]();
+    third();
+    await Promise.all(waiting.slice(1));
+    expect(order).toEqual([3, 4, 5]);
+    expect(gate).toMatchObject({ inside: 2, waiting: 0 });
+  });
+
+  it('frees a place once however often it is left', async () => {
+    const gate = createAdmissionGate({ concurrency: 1, maxWaitMs: 10_000 });
+    const leave = await gate.enter();
+    const next = gate.enter();
+    leave();
+    leave();
+    await next;
+    expect(gate.inside).toBe(1);
+  });
+
+  it('turns a caller away after the longest wait, and the caller behind it takes its turn', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = createAdmissionGate({ concurrency: 1, maxWaitMs: 1_000, now: () => Date.now() });
+      const leave = await gate.enter();
+      const first = gate.enter();
+      const refused = expect(first).rejects.toBeInstanceOf(AdmissionTimeout);
+      await vi.advanceTimersByTimeAsync(600);
+      const second = gate.enter();
+      await vi.advanceTimersByTimeAsync(400);
+      await refused;
+      expect(gate).toMatchObject({ inside: 1, waiting: 1 });
+      leave();
+      await expect(second).resolves.toBeTypeOf('function');
+      expect(gate).toMatchObject({ inside: 1, waiting: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a concurrency below one', () => {
+    expect(() => createAdmissionGate({ concurrency: 0, maxWaitMs: 1 })).toThrow(/concurrency/);
+  });
+});
