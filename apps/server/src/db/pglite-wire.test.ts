@@ -50,8 +50,7 @@ describe('a statement in one batch', () => {
     const wire = await viaWire(insert, row);
     await pg.exec('delete from t');
     const own = await pg.query(insert, row);
-    expect(wire.rows).toEqual(own.rows);
-    expect(wire.fields).toEqual(own.fields);
+    expect(wire).toEqual(own);
     expect(wire.affectedRows).toBe(1);
   });
 
@@ -61,7 +60,7 @@ describe('a statement in one batch', () => {
     const sql = 'select id, at, tags from t where id = any($1) and ok = $2';
     const wire = await viaWire(sql, [[1, 2], false], options);
     const own = await pg.query(sql, [[1, 2], false], options);
-    expect(wire.rows).toEqual(own.rows);
+    expect(wire).toEqual(own);
     const [match] = (await viaWire(sql, [[1], true], options)).rows as unknown[][];
     expect(match?.[1]).toBe('2024-05-06 07:08:09.123+00');
   });

@@ -1,4 +1,4 @@
-import { parse, protocol, types, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { protocol, types, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 /**
  * The PostgreSQL wire protocol on the main thread, for PGlite in its own thread (decision 037). PGlite's own
@@ -73,10 +73,13 @@ export interface Notification {
   payload: string;
 }
 
+type Field = Results['fields'][number];
+
 /**
  * The answer to one statement batch, as PGlite's `query` gives it, with the NOTIFYs it carried (sent by a
  * statement outside a transaction), or the database's error (thrown) with the statement's text attached, as
- * PGlite attaches it.
+ * PGlite attaches it. Rows are read here rather than by PGlite's protocol parser, which copies every field
+ * into an ArrayBuffer of its own before decoding it: that was the main thread's largest cost under load.
  */
 export function readAnswer(
   bytes: Uint8Array,
@@ -84,15 +87,86 @@ export function readAnswer(
   sql: string,
   options?: QueryOptions,
 ): { result: Results; notifications: Notification[] } {
-  const messages: Parameters<typeof parse.parseResults>[0] = [];
-  new protocol.Parser().parse(bytes, (message) => messages.push(message));
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const asArrays = options?.rowMode === 'array';
+  const own = options?.parsers as Parsers | undefined;
   const notifications: Notification[] = [];
-  for (const message of messages) {
-    if (message instanceof protocol.messages.DatabaseError) throw Object.assign(message, { query: sql });
-    if (message instanceof protocol.messages.NotificationResponseMessage)
-      notifications.push({ channel: message.channel, payload: message.payload });
+  let fields: Field[] = [];
+  let fieldParsers: Array<((value: string, typeId?: number) => unknown) | undefined> = [];
+  const rows: unknown[] = [];
+  let result: Results | undefined;
+  for (let at = 0; at + 5 <= buffer.length;) {
+    const type = buffer[at]!;
+    const end = at + 1 + buffer.readInt32BE(at + 1);
+    let p = at + 5;
+    switch (type) {
+      case 0x54: {
+        // RowDescription: name, table, column, type, size, modifier, format
+        const count = buffer.readInt16BE(p);
+        p += 2;
+        fields = [];
+        for (let i = 0; i < count; i += 1) {
+          const nameEnd = buffer.indexOf(0, p);
+          const name = buffer.toString('utf8', p, nameEnd);
+          p = nameEnd + 1;
+          fields.push({ name, dataTypeID: buffer.readInt32BE(p + 6) });
+          p += 18;
+        }
+        fieldParsers = fields.map(({ dataTypeID }) => own?.[dataTypeID] ?? parsers[dataTypeID]);
+        break;
+      }
+      case 0x44: {
+        // DataRow: each value's length (-1 for NULL) and text
+        const count = buffer.readInt16BE(p);
+        p += 2;
+        const values: unknown[] = new Array(count);
+        for (let i = 0; i < count; i += 1) {
+          const length = buffer.readInt32BE(p);
+          p += 4;
+          if (length < 0) {
+            values[i] = null;
+            continue;
+          }
+          const text = buffer.toString('utf8', p, p + length);
+          p += length;
+          const parser = fieldParsers[i];
+          values[i] = parser ? parser(text, fields[i]!.dataTypeID) : text;
+        }
+        if (asArrays) rows.push(values);
+        else {
+          const row: Record<string, unknown> = {};
+          for (let i = 0; i < count; i += 1) row[fields[i]!.name] = values[i];
+          rows.push(row);
+        }
+        break;
+      }
+      case 0x43: {
+        // CommandComplete: "INSERT 0 3", "UPDATE 2", "SELECT 5"…
+        const words = buffer.toString('utf8', p, buffer.indexOf(0, p)).split(' ');
+        const command = words[0]!;
+        const count = parseInt(words[words.length - 1]!, 10);
+        const changed = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
+        result ??= {
+          rows,
+          fields,
+          affectedRows: changed ? count : 0,
+          ...(Number.isNaN(count) ? {} : { rowCount: count }),
+          command,
+        } as Results;
+        break;
+      }
+      case 0x45: // ErrorResponse
+      case 0x41: // NotificationResponse
+        new protocol.Parser().parse(bytes.subarray(at, end), (message) => {
+          if (message instanceof protocol.messages.DatabaseError) throw Object.assign(message, { query: sql });
+          if (message instanceof protocol.messages.NotificationResponseMessage)
+            notifications.push({ channel: message.channel, payload: message.payload });
+        });
+        break;
+    }
+    at = end;
   }
-  return { result: parse.parseResults(messages, parsers as Record<number, types.Parser>, options)[0]!, notifications };
+  return { result: result ?? { rows: [], fields: [], affectedRows: 0 }, notifications };
 }
 
 /** The name PostgreSQL gives a LISTEN channel: folded to lower case unless quoted. */
