@@ -18,6 +18,19 @@ describe('the admission gate', () => {
     expect(gate).toMatchObject({ inside: 2, waiting: 0 });
   });
 
+  it('lets in at once without a promise only when a place is free and nobody waits', async () => {
+    const gate = createAdmissionGate({ concurrency: 1, maxWaitMs: 10_000 });
+    const leave = gate.tryEnter();
+    expect(leave).toBeTypeOf('function');
+    expect(gate.tryEnter()).toBeUndefined();
+    const waiting = gate.enter();
+    leave!();
+    // The place went to the one waiting, not to whoever asks next.
+    expect(gate.tryEnter()).toBeUndefined();
+    (await waiting)();
+    expect(gate.tryEnter()).toBeTypeOf('function');
+  });
+
   it('frees a place once however often it is left', async () => {
     const gate = createAdmissionGate({ concurrency: 1, maxWaitMs: 10_000 });
     const leave = await gate.enter();

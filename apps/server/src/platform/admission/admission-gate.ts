@@ -12,6 +12,8 @@ export interface AdmissionGate {
    * the next one in (calling it again does nothing); rejects with AdmissionTimeout after `maxWaitMs` outside.
    */
   enter(): Promise<() => void>;
+  /** The same at once when a place is free and nobody waits; undefined otherwise (then call `enter`). */
+  tryEnter(): (() => void) | undefined;
   /** Holders inside and callers waiting, for logs and tests. */
   readonly inside: number;
   readonly waiting: number;
@@ -68,12 +70,17 @@ export function createAdmissionGate({
     }
   };
 
+  const tryEnter = () => {
+    if (inside >= concurrency || head < queue.length) return undefined;
+    inside += 1;
+    return releaser();
+  };
+
   return {
+    tryEnter,
     enter() {
-      if (inside < concurrency && head === queue.length) {
-        inside += 1;
-        return Promise.resolve(releaser());
-      }
+      const entered = tryEnter();
+      if (entered) return Promise.resolve(entered);
       const since = now();
       return new Promise((admit, refuse) => {
         const waiter: Waiter = { admit, gone: false };

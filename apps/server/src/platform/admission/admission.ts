@@ -29,22 +29,40 @@ export function registerAdmission(app: FastifyInstance, options: AdmissionOption
     request.leaveAdmission = undefined;
   };
   app.decorateRequest('leaveAdmission', undefined);
-  app.addHook('preHandler', async (request) => {
-    if (!isApiPath(request.url) || request.routeOptions.config.admission === false) return;
-    try {
-      request.leaveAdmission = await gate.enter();
-    } catch (error) {
-      if (!(error instanceof AdmissionTimeout)) throw error;
-      request.log.warn({ waitedMs: error.waitedMs, waiting: gate.waiting }, 'request refused: the server is busy');
-      throw new AppError(503, ErrorCode.unavailable, BUSY_MESSAGE, { 'retry-after': '1' });
+  const refuse = (request: FastifyRequest, error: unknown) => {
+    if (!(error instanceof AdmissionTimeout)) return error;
+    request.log.warn({ waitedMs: error.waitedMs, waiting: gate.waiting }, 'request refused: the server is busy');
+    return new AppError(503, ErrorCode.unavailable, BUSY_MESSAGE, { 'retry-after': '1' });
+  };
+  // Callback hooks, and no promise when a place is free: they run for every API request (bench/load).
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!isApiPath(request.url) || request.routeOptions.config.admission === false) return done();
+    const leaveNow = gate.tryEnter();
+    if (leaveNow) {
+      request.leaveAdmission = leaveNow;
+      return done();
     }
+    gate.enter().then(
+      (leaveLater) => {
+        request.leaveAdmission = leaveLater;
+        done();
+      },
+      (error: unknown) => done(refuse(request, error) as Error),
+    );
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // Left as soon as the answer is handed over; the other two cover answers that never reach onSend.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     leave(request);
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request) => leave(request));
-  app.addHook('onRequestAbort', async (request) => leave(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    leave(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    leave(request);
+    done();
+  });
   return gate;
 }
 
