@@ -8,6 +8,7 @@ import {
   readAnswer,
   statementMessages,
   type Notification,
+  type Parsers,
 } from './pglite-wire.js';
 
 /** Answers from the thread: to a call (`id`), or a notification for a listener. */
@@ -41,7 +42,7 @@ export class RemotePglite {
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   readonly #listeners = new Map<number, { channel: string; onNotify: (payload: string) => void }>();
   /** The type parsers, with the database's array types once they are read (first thing, in the constructor). */
-  readonly #parsers: Promise<ReturnType<typeof baseParsers>>;
+  readonly #parsers: Promise<Parsers>;
   #nextId = 1;
   #nextTransaction = 1;
   #closed = false;
@@ -74,7 +75,7 @@ export class RemotePglite {
   }
 
   async #statement<T>(
-    parsers: ReturnType<typeof baseParsers>,
+    parsers: Parsers,
     sql: string,
     params: unknown[],
     options?: QueryOptions,

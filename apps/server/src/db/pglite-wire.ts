@@ -48,9 +48,9 @@ export function statementMessages(sql: string, params: readonly unknown[]): Uint
   return batch;
 }
 
-type Parsers = Record<number | string, (value: string, typeId?: number) => unknown>;
+export type Parsers = Record<number | string, (value: string, typeId?: number) => unknown>;
 
-/** The base type parsers, to which `arrayTypeParsers` adds one per array type of the database. */
+/** The base type parsers, to which `addArrayParsers` adds one per array type of the database. */
 export const baseParsers = (): Parsers => ({ ...types.parsers });
 
 /** PGlite's parsers for the database's array types, from the rows of ARRAY_TYPES_SQL, as it builds them. */
@@ -74,6 +74,9 @@ export interface Notification {
 }
 
 type Field = Results['fields'][number];
+
+/** The commands whose tag counts rows changed (PGlite's affectedRows). */
+const CHANGING_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 /**
  * The answer to one statement batch, as PGlite's `query` gives it, with the NOTIFYs it carried (sent by a
@@ -145,7 +148,7 @@ export function readAnswer(
         const words = buffer.toString('utf8', p, buffer.indexOf(0, p)).split(' ');
         const command = words[0]!;
         const count = parseInt(words[words.length - 1]!, 10);
-        const changed = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
+        const changed = CHANGING_COMMANDS.has(command);
         result ??= {
           rows,
           fields,
