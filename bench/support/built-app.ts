@@ -1,8 +1,8 @@
 // The app as `npm start` runs it, for the benches that measure it from outside: the production build, then
-// the bundled server (node --enable-source-maps apps/server/dist/main.js) in a process of its own, on
+// the bundled server (node, with the flags of the start script, apps/server/dist/main.js) in a process of its own, on
 // 127.0.0.1 with LOG_LEVEL=warn, a DATA_DIR of its own and PGlite unless given a PostgreSQL URL.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +14,16 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 /** What `npm start` does before it runs the server: the production build (skipped when up to date). */
 export function buildApp(cwd = repo): void {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd, stdio: 'inherit' });
+}
+
+/** The node flags `npm start` gives the server (package.json's start script), so a bench runs what a user runs. */
+export function startScriptNodeFlags(cwd = repo): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const match = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(scripts.start ?? '');
+  if (!match) throw new Error('package.json: the start script does not run node apps/server/dist/main.js');
+  return match[1]!.trim().split(/\s+/).filter(Boolean);
 }
 
 export interface BuiltAppOptions {
@@ -30,7 +40,7 @@ export interface BuiltAppOptions {
   dataDir?: string;
   /** PostgreSQL. Blank by default: the embedded database, even when the shell points at PostgreSQL. */
   databaseUrl?: string;
-  /** Node flags for the server besides --enable-source-maps (not with npmStart). */
+  /** Node flags for the server besides those of the start script (not with npmStart). */
   nodeArgs?: string[];
   /** More environment for the server. */
   env?: Record<string, string>;
@@ -58,7 +68,7 @@ export async function startBuiltApp(options: BuiltAppOptions = {}): Promise<Buil
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'bookshelf-bench-app-'));
   const [command, args] = npmStart
     ? ['npm', ['start']]
-    : [process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), 'apps/server/dist/main.js']];
+    : [process.execPath, [...startScriptNodeFlags(cwd), ...(options.nodeArgs ?? []), 'apps/server/dist/main.js']];
   const what = npmStart ? 'npm start' : 'the app';
   const url = `http://127.0.0.1:${port}`;
 
