@@ -7,6 +7,7 @@ import { startBuiltApp } from '../support/built-app.js';
 
 export interface AppProcess {
   url: string;
+  pid: number;
   /** The main thread's event-loop delay since the previous call (or the start), in ms. */
   loopDelay(): Promise<{ p50: number; p99: number; max: number }>;
   stop(): Promise<void>;
@@ -33,6 +34,7 @@ export async function startApp({ port, databaseUrl }: { port: number; databaseUr
   const { url, pid } = app;
   return {
     url,
+    pid,
     stop: async () => {
       await app.stop();
       rmSync(scratch, { recursive: true, force: true });

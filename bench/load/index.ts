@@ -11,11 +11,14 @@
 //   npm run bench -- load          BENCH_LOAD_DB=pglite|postgres runs one database only,
 //   BENCH_LOAD_ENDPOINTS=me,books-list a subset, BENCH_LOAD_NODE_ARGS="--cpu-prof" flags for the app,
 //   BENCH_LOAD_PORT_BASE=3200 the ports (the app on PGlite there, on PostgreSQL the next, the bare server +10).
+// During the endpoint runs autocannon has CPU 0 and the server under test (app or bare) the others
+// (../support/cpu-placement.ts); BENCH_LOAD_PIN=0 lets them share. The mixed run has every CPU.
 // Exits 1 when anything is over budget.
 import postgres from 'postgres';
 import { medianRun, runAutocannon, type LoadRun } from '../support/autocannon.js';
 import { capture, startBareServer, type CannedAnswer } from '../support/bare-server.js';
 import { buildApp } from '../support/built-app.js';
+import { cpuPlacement, cpuSeconds } from '../support/cpu-placement.js';
 import { startApp, type AppProcess } from './app-process.js';
 import { mixedRequests } from './mixed.js';
 import { seedBooks, signUp } from './seed.js';
@@ -34,6 +37,8 @@ const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5
 // Ports of their own (3200–3249 by default), so a bench never meets a server someone is using.
 const PORT_BASE = env('BENCH_LOAD_PORT_BASE', 3200);
 const PORTS = { pglite: PORT_BASE, postgres: PORT_BASE + 1, bare: PORT_BASE + 10 } as const;
+
+const PLACEMENT = cpuPlacement(process.env.BENCH_LOAD_PIN === '0');
 
 const CACHED_READ_RATIO = 0.3;
 const MIXED_P99_MS = 1_000;
@@ -59,6 +64,14 @@ let over = false;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const failures = (r: LoadRun) => r.errors + r.timeouts + r.unexpected;
 const failureText = (r: LoadRun) => `errors ${r.errors}, timeouts ${r.timeouts}, unexpected status ${r.unexpected}`;
+
+/** The server's CPU per answer, app beside bare: a bare server the client cannot keep busy shows it here. */
+const cpuText = (a: LoadRun, b: LoadRun) => {
+  const us = (r: LoadRun) =>
+    `${Math.round(r.serverCpuUs ?? NaN)} µs (${Math.round((r.serverBusy ?? NaN) * 100)}% busy)`;
+  const ratio = ((b.serverCpuUs ?? NaN) / (a.serverCpuUs ?? NaN)) * 100;
+  return `server CPU per answer: app ${us(a)}, bare ${us(b)}, bare/app ${ratio.toFixed(1)}%`;
+};
 
 async function endpoints(kind: string, app: AppProcess, cookie: string) {
   const answers = new Map<string, CannedAnswer>();
@@ -90,25 +103,33 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
   }
 
   const bare = await startBareServer(answers, { port: PORTS.bare });
+  PLACEMENT?.place(process.pid, PLACEMENT.client);
+  PLACEMENT?.place(app.pid, PLACEMENT.server);
+  PLACEMENT?.place(bare.pid, PLACEMENT.server);
   try {
     for (const e of plan) {
-      const load = (base: string) =>
-        runAutocannon({
+      // With the server's CPU time, which says whether it was the server or the client that set the pace.
+      const load = async (base: string, pid: number): Promise<LoadRun> => {
+        const before = cpuSeconds(pid);
+        const run = await runAutocannon({
           url: `${base}${e.path}`,
           headers: e.headers,
           connections: CONNECTIONS,
           duration: SECONDS,
           expectStatus: e.status,
         });
+        const used = cpuSeconds(pid) - before;
+        return { ...run, serverCpuUs: (used * 1e6) / run.total, serverBusy: used / SECONDS };
+      };
       const appRuns: LoadRun[] = [];
       const bareRuns: LoadRun[] = [];
       let worstDelay = { p50: 0, p99: 0, max: 0 };
       await app.loopDelay();
       for (let i = 0; i < REPS; i += 1) {
-        appRuns.push(await load(app.url));
+        appRuns.push(await load(app.url, app.pid));
         const delay = await app.loopDelay();
         if (delay.p99 > worstDelay.p99 || Number.isNaN(worstDelay.p99)) worstDelay = delay;
-        bareRuns.push(await load(bare.url));
+        bareRuns.push(await load(bare.url, bare.pid));
       }
       const a = medianRun(appRuns);
       const b = medianRun(bareRuns);
@@ -120,11 +141,13 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
       console.log(
         `load.${e.name}.${kind}: ${fmt(a.rps)} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms | bare ${fmt(b.rps)} req/s, ` +
           `p99 ${b.p99} ms | app/bare ${(ratio * 100).toFixed(1)}% (${budget}) | ${failureText(a)} | ` +
-          `event loop p99 ${worstDelay.p99} ms, max ${worstDelay.max} ms` +
+          `event loop p99 ${worstDelay.p99} ms, max ${worstDelay.max} ms | ${cpuText(a, b)}` +
           `${ratioOk && !failed ? '' : '  OVER BUDGET'}`,
       );
     }
   } finally {
+    PLACEMENT?.place(process.pid, PLACEMENT.all);
+    PLACEMENT?.place(app.pid, PLACEMENT.all);
     await bare.close();
   }
 }
@@ -164,7 +187,10 @@ async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
 buildApp();
 console.log(
   `load: ${CONNECTIONS} connections × ${SECONDS} s × ${REPS} runs (median) per endpoint; mixed ` +
-    `${MIXED_CONNECTIONS} × ${MIXED_SECONDS} s`,
+    `${MIXED_CONNECTIONS} × ${MIXED_SECONDS} s; ` +
+    (PLACEMENT
+      ? `endpoints with autocannon on CPU ${PLACEMENT.client}, the server on CPU ${PLACEMENT.server}`
+      : 'autocannon and the server share the CPUs'),
 );
 if (ONLY !== 'postgres') await onDatabase('pglite');
 if (ONLY !== 'pglite') {

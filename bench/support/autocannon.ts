@@ -10,6 +10,9 @@ export interface LoadRun {
   /** Answers whose status was not the expected one (a 304 run expects 304, so 200s count here). */
   unexpected: number;
   total: number;
+  /** The server's CPU time per answer (µs) and its share of one CPU over the run, when measured. */
+  serverCpuUs?: number;
+  serverBusy?: number;
 }
 
 export interface LoadOptions extends Omit<autocannon.Options, 'url'> {

@@ -13,6 +13,7 @@ export interface CannedAnswer {
 
 export interface BareServer {
   url: string;
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -65,6 +66,7 @@ export async function startBareServer(
   const bound = await listening;
   return {
     url: `http://127.0.0.1:${bound}`,
+    pid: child.pid!,
     close: async () => {
       child.kill('SIGTERM');
       await exited;
