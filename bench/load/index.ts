@@ -16,7 +16,7 @@
 // (../support/cpu-placement.ts); BENCH_LOAD_PIN=0 lets them share. The mixed run has every CPU.
 // Exits 1 when anything is over budget.
 import postgres from 'postgres';
-import { medianRun, runAutocannon, type LoadRun } from '../support/autocannon.js';
+import { median, medianRun, runAutocannon, type LoadRun } from '../support/autocannon.js';
 import { capture, startBareServer, type CannedAnswer } from '../support/bare-server.js';
 import { buildApp } from '../support/built-app.js';
 import { cpuPlacement, cpuSeconds } from '../support/cpu-placement.js';
@@ -66,17 +66,15 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const failures = (r: LoadRun) => r.errors + r.timeouts + r.unexpected;
 const failureText = (r: LoadRun) => `errors ${r.errors}, timeouts ${r.timeouts}, unexpected status ${r.unexpected}`;
 
-const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor((values.length - 1) / 2)]!;
-
-/** The server's CPU per answer, app beside bare: a bare server the client cannot keep busy shows it here. */
-const cpuText = (appRuns: LoadRun[], bareRuns: LoadRun[]) => {
-  const us = (runs: LoadRun[]) => {
-    const r = medianRun(runs);
-    return `${Math.round(r.serverCpuUs ?? NaN)} µs (${Math.round((r.serverBusy ?? NaN) * 100)}% busy)`;
-  };
+/**
+ * The server's CPU per answer in the median runs `a` and `b`, and the median of the pairs' ratios: a bare server
+ * the client cannot keep busy shows it here.
+ */
+const cpuText = (a: LoadRun, b: LoadRun, appRuns: LoadRun[], bareRuns: LoadRun[]) => {
   const cpu = (r: LoadRun) => r.serverCpuUs ?? NaN;
+  const us = (r: LoadRun) => `${Math.round(cpu(r))} µs (${Math.round((r.serverBusy ?? NaN) * 100)}% busy)`;
   const ratio = median(appRuns.map((run, i) => cpu(bareRuns[i]!) / cpu(run))) * 100;
-  return `server CPU per answer: app ${us(appRuns)}, bare ${us(bareRuns)}, bare/app ${ratio.toFixed(1)}%`;
+  return `server CPU per answer: app ${us(a)}, bare ${us(b)}, bare/app ${ratio.toFixed(1)}%`;
 };
 
 async function endpoints(kind: string, app: AppProcess, cookie: string) {
@@ -149,7 +147,7 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
       console.log(
         `load.${e.name}.${kind}: ${fmt(a.rps)} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms | bare ${fmt(b.rps)} req/s, ` +
           `p99 ${b.p99} ms | app/bare ${(ratio * 100).toFixed(1)}% (${budget}) | ${failureText(a)} | ` +
-          `event loop p99 ${worstDelay.p99} ms, max ${worstDelay.max} ms | ${cpuText(appRuns, bareRuns)}` +
+          `event loop p99 ${worstDelay.p99} ms, max ${worstDelay.max} ms | ${cpuText(a, b, appRuns, bareRuns)}` +
           `${ratioOk && !failed ? '' : '  OVER BUDGET'}`,
       );
     }

@@ -42,12 +42,17 @@ export async function runAutocannon({ expectStatus, ...options }: LoadOptions): 
   };
 }
 
+/** The middle item by `key` (the lower of the two middle ones for an even count). */
+const middle = <T>(items: T[], key: (item: T) => number): T =>
+  [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)]!;
+
+/** The median of numbers, as medianRun picks its run. */
+export const median = (values: number[]): number => middle(values, (v) => v);
+
 /** The run with the median req/s, and the failures of every run added up (a failure is never averaged away). */
 export function medianRun(runs: LoadRun[]): LoadRun {
-  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
   return {
-    ...median,
+    ...middle(runs, (r) => r.rps),
     errors: runs.reduce((n, r) => n + r.errors, 0),
     timeouts: runs.reduce((n, r) => n + r.timeouts, 0),
     unexpected: runs.reduce((n, r) => n + r.unexpected, 0),
