@@ -17,6 +17,9 @@ const reactRouterProduction = path.join(
 
 /** The signed-in app and the screens a member lands on, as Vite's manifest and the server name them (decision 033). */
 const SIGNED_IN_APP = 'src/app/authenticated-app.tsx';
+const QUERY_CLIENT = 'src/lib/query-client.tsx';
+/** Where the build writes which chunk holds each of those modules, beside Vite's manifest. */
+const SCREEN_CHUNKS = '.vite/screen-chunks.json';
 const LANDING_SCREENS = [
   'src/features/dashboard/pages/dashboard-page.tsx',
   'src/features/books/pages/library-page.tsx',
@@ -60,17 +63,20 @@ const VISITOR_SCREEN = /[\\/]src[\\/]features[\\/](?:auth|home)[\\/]/;
 const SCREEN_LIST = /[\\/]src[\\/]app[\\/](?:screens|routes)\.tsx?$/;
 
 /**
- * Which chunk each module of a member's first load goes in (decision 033). Left to itself the bundler cuts
- * the signed-in app into some thirty files of 1–2 KB (an icon, a helper shared by two screens), and over
+ * Which chunk each module of a member's first load goes in (decisions 033, 040). Left to itself the bundler
+ * cuts the signed-in app into some thirty files of 1–2 KB (an icon, a helper shared by two screens), and over
  * HTTP/1.1 a phone fetches six at a time: round trips, not bytes, decide when the library shows. Instead, of
- * what the signed-in app and its two landing screens need beyond the entry: what only one screen needs goes
- * in that screen's chunk (`library`, `dashboard`), the rest in one `signed-in` chunk, which every member
- * loads anyway (so another member's screen or the phone's drawer sharing a module with it costs nothing).
- * What the entry holds stays there (the visitor's first load does not change); what a visitor's lazy chunk
- * (the sign-in dialog, an information page) shares with the member's first load goes in one `shared` chunk.
+ * what the signed-in app and its two landing screens need beyond the entry, the screens themselves included:
+ * what only one screen needs, and no other lazy chunk, goes in that screen's chunk (`library`, `dashboard`),
+ * the rest in one `signed-in` chunk, which every member loads anyway (so another member's screen or the
+ * phone's drawer sharing a module with it costs nothing). What the entry holds stays there (the visitor's
+ * first load does not change); what a visitor's lazy chunk (the sign-in dialog, an information page) shares
+ * with the member's first load goes in one `shared` chunk. A member's first load is then four files beyond
+ * the entry's.
  */
 function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | null } {
   const chunkOf = new Map<string, string>();
+  let own: (string | undefined)[] = [];
   const plugin: Plugin = {
     name: 'bookshelf:signed-in-chunks',
     apply: 'build',
@@ -108,12 +114,14 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
         if (!importers.some((importer) => initial.has(importer))) return false;
         return VISITOR_SCREEN.test(id) || !importers.every((importer) => SCREEN_LIST.test(importer));
       });
-      const own = [SIGNED_IN_APP, ...LANDING_SCREENS].map(byPath);
+      own = [SIGNED_IN_APP, ...LANDING_SCREENS].map(byPath);
+      const queryClient = byPath(QUERY_CLIENT);
       const untouchable = new Set([...initial, ...staticClosure(visitorEntries)]);
       const others = staticClosure(
         ids.filter((id) => !own.includes(id) && (info(id)?.dynamicImporters.length ?? 0) > 0),
       );
-      const [app, ...screens] = own.map((id) => staticClosure([id]));
+      // TanStack Query's client comes with the signed-in app (the entry loads both for a member, decision 030).
+      const [app, ...screens] = own.map((id, i) => staticClosure(i === 0 ? [id, queryClient] : [id]));
       const names = LANDING_SCREENS.map((source) => path.basename(source, '-page.tsx'));
       for (const id of new Set([app!, ...screens].flatMap((set) => [...set]))) {
         if (initial.has(id)) continue;
@@ -122,17 +130,23 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
         const owner = !app!.has(id) && users.length === 1 ? users[0]! : undefined;
         // What a visitor's lazy chunk also needs (icons, the contract's rules, the dialog's focus trap) in a
         // chunk of its own both load, rather than a dozen files of a kilobyte; what another member screen also
-        // needs (Book Details, the phone's drawer) apart from what only the landing screen does.
-        if (untouchable.has(id)) chunkOf.set(id, owner ? `${owner}-shared` : 'shared');
-        else if (!owner) chunkOf.set(id, 'signed-in');
-        else chunkOf.set(id, others.has(id) ? `${owner}-common` : owner);
+        // needs (Book Details, the phone's drawer) with the signed-in app, so that screen never loads the other.
+        if (untouchable.has(id)) chunkOf.set(id, 'shared');
+        else chunkOf.set(id, owner && !others.has(id) ? owner : 'signed-in');
       }
-      // The screens themselves keep their own chunk, under their own name in the manifest (the server's key).
-      for (const id of own) if (id) chunkOf.delete(id);
     },
-    // A module the entry uses placed in a member's chunk would make every visitor download that chunk: a
-    // build that does so is wrong (contractModulesUsedBy missed a name), not merely slower.
     generateBundle(_options, bundle) {
+      // The screens now live inside the chunks above, and Vite's manifest names only chunks of their own: the
+      // server finds each screen's chunk here (apps/server platform/signed-in-shells.ts).
+      const root = fileURLToPath(new URL('.', import.meta.url));
+      const homes: Record<string, string> = {};
+      for (const id of [...own, path.join(root, QUERY_CLIENT)]) {
+        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && id && c.moduleIds.includes(id));
+        if (id && chunk) homes[path.relative(root, id).split(path.sep).join('/')] = chunk.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: SCREEN_CHUNKS, source: `${JSON.stringify(homes, null, 2)}\n` });
+      // A module the entry uses placed in a member's chunk would make every visitor download that chunk: a
+      // build that does so is wrong (contractModulesUsedBy missed a name), not merely slower.
       const groups = new Set(chunkOf.values());
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
@@ -171,7 +185,12 @@ export default defineConfig(({ command, mode }) => ({
       output: {
         codeSplitting: {
           // Only what the plugin named; its own dependencies are already in its closure or in the entry.
-          groups: [{ name: chunks.chunkOf, debugName: 'signed-in-chunks', includeDependenciesRecursively: false }],
+          groups: [
+            { name: chunks.chunkOf, debugName: 'signed-in-chunks', includeDependenciesRecursively: false },
+            // What the entry statically needs in the entry's one file, not beside it in small chunks of their own
+            // (React's core, Vite's preload helper) that lazy chunks share: one request each on every first load.
+            { name: 'index', tags: ['$initial'] },
+          ],
         },
       },
     },

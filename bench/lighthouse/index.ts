@@ -10,7 +10,8 @@
 // landing's own HTML and CSS without scripts, from a bare node:http server, is measured first as the floor.
 //
 //   npm run bench -- lighthouse     (BENCH_PORT picks the app's port, the floor takes the next; CHROME_PATH the browser;
-//   LIGHTHOUSE_PAGES=library,dashboard measures only those; LIGHTHOUSE_REPORTS=<dir> keeps each run's report there)
+//   LIGHTHOUSE_PAGES=library,dashboard measures only those; LIGHTHOUSE_REPORTS=<dir> keeps each run's report and
+//   artifacts there, which `lighthouse/explain.ts` replays to show what the simulated LCP and blocking time were made of)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { brotliCompressSync } from 'node:zlib';
@@ -35,7 +36,7 @@ const PAGES: { page: Page; path: string; signedIn: boolean }[] = (
     { page: 'dashboard', path: '/dashboard', signedIn: true },
   ] as const
 ).filter(({ page }) => !ONLY || ONLY.includes(page));
-/** Where to keep each run's full report (the LCP element, the request chain), when asked. */
+/** Where to keep each run's full report (the LCP element, the request chain) and artifacts, when asked. */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 let reportCount = 0;
 
@@ -106,6 +107,7 @@ async function measure(url: string, chromePort: number, cookie: string | undefin
     mkdirSync(REPORTS, { recursive: true });
     const name = `${(reportCount += 1)}-${new URL(url).pathname.replaceAll('/', '_')}.json`;
     writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
+    writeFileSync(path.join(REPORTS, name.replace(/\.json$/, '.artifacts.json')), JSON.stringify(result.artifacts));
   }
   if (lhr.runtimeError) {
     if (attempt < 3) {
@@ -139,7 +141,9 @@ async function startBareLanding(port: number): Promise<() => Promise<void>> {
     path.join(dist, existsSync(path.join(dist, 'prerendered')) ? 'prerendered/index.html' : 'index.html'),
     'utf8',
   );
-  const html = brotliCompressSync(shell.replace(/<script[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g, ''));
+  const html = brotliCompressSync(
+    shell.replace(/<script[^>]*>[\s\S]*?<\/script>|<link rel="modulepreload"[^>]*>/g, ''),
+  );
   const server = createHttpServer((req, res) => {
     const url = (req.url ?? '/').split('?')[0]!;
     if (url === '/') {

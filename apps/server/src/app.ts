@@ -34,6 +34,7 @@ import { loadPrerenderedPages, type PrerenderedPages } from './platform/prerende
 import { loadSignedInShells, type SignedInShells } from './platform/signed-in-shells.js';
 import { requestId } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
+import { inlineScriptSources } from './platform/inline-scripts.js';
 import { responseSerializerCompiler, type ResponseSerialization } from './platform/response-serialization.js';
 import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell, type WebApp } from './platform/web-app.js';
 
@@ -129,7 +130,7 @@ export async function buildApp(options: AppOptions) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptSources(webDistDir)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

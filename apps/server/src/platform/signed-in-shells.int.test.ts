@@ -165,6 +165,56 @@ describe('the app shell for a signed-in browser', () => {
   });
 });
 
+// The web build as it is now (decision 040): the signed-in app and the screens live inside grouped chunks, which
+// Vite's manifest names only by file, and the build says which chunk holds each.
+const GROUPED_MANIFEST = {
+  'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_rolldown-runtime-R.js'] },
+  '_rolldown-runtime-R.js': { file: 'assets/rolldown-runtime-R.js' },
+  '_shared-S.js': { file: 'assets/shared-S.js', imports: ['index.html'] },
+  '_signed-in-G.js': { file: 'assets/signed-in-G.js', imports: ['index.html', '_shared-S.js'] },
+  '_library-L.js': { file: 'assets/library-L.js', imports: ['index.html', '_signed-in-G.js'] },
+  '_dashboard-D.js': { file: 'assets/dashboard-D.js', imports: ['index.html', '_signed-in-G.js'] },
+};
+const SCREEN_CHUNKS = {
+  'src/app/authenticated-app.tsx': 'assets/signed-in-G.js',
+  'src/lib/query-client.tsx': 'assets/shared-S.js',
+  'src/features/books/pages/library-page.tsx': 'assets/library-L.js',
+  'src/features/dashboard/pages/dashboard-page.tsx': 'assets/dashboard-D.js',
+};
+
+describe('a web build that groups the screens into chunks', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = writeDist();
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(GROUPED_MANIFEST));
+    writeFileSync(path.join(dist, '.vite', 'screen-chunks.json'), JSON.stringify(SCREEN_CHUNKS));
+    t = await createTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('preloads the chunk each screen lives in, found through the build’s list', async () => {
+    // (react-R.js is the miniature shell's own preload.)
+    const library = await t.app.inject({ method: 'GET', url: '/books', headers: SESSION });
+    expect(modulepreloads(library.body).sort()).toEqual([
+      '/assets/library-L.js',
+      '/assets/react-R.js',
+      '/assets/shared-S.js',
+      '/assets/signed-in-G.js',
+    ]);
+    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard', headers: SESSION });
+    expect(modulepreloads(dashboard.body).sort()).toEqual([
+      '/assets/dashboard-D.js',
+      '/assets/react-R.js',
+      '/assets/shared-S.js',
+      '/assets/signed-in-G.js',
+    ]);
+  });
+});
+
 describe('a web build without a Vite manifest', () => {
   it('sends the plain shell to a signed-in browser too', async () => {
     const dist = writeDist(false);

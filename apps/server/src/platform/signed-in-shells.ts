@@ -67,13 +67,30 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
 
 const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
+/**
+ * The manifest's key for a source module: its own when it has a chunk of its own, else the key of the chunk the
+ * build put it in (the web build groups the signed-in app and its screens into a few chunks and writes where
+ * each went to `.vite/screen-chunks.json`, decision 040).
+ */
+function keyOf(manifest: Manifest, homes: Record<string, string>, source: string): string {
+  if (manifest[source]) return source;
+  const file = homes[source];
+  return Object.keys(manifest).find((key) => file !== undefined && manifest[key]!.file === file) ?? source;
+}
+
 /** The shell's HTML with the preload links for one route, just before </head>. */
-function withPreloads(shell: string, manifest: Manifest, entry: string, route: RoutePreloads): string {
+function withPreloads(
+  shell: string,
+  manifest: Manifest,
+  homes: Record<string, string>,
+  entry: string,
+  route: RoutePreloads,
+): string {
   // The entry's own chunks are already in the shell (Vite writes their modulepreloads).
   const inShell = closure(manifest, entry);
   const chunks = new Set<string>();
-  for (const key of [SIGNED_IN_APP, QUERY_CLIENT, ...(route.screen ? [route.screen] : [])]) {
-    for (const file of closure(manifest, key)) if (!inShell.has(file)) chunks.add(file);
+  for (const source of [SIGNED_IN_APP, QUERY_CLIENT, ...(route.screen ? [route.screen] : [])]) {
+    for (const file of closure(manifest, keyOf(manifest, homes, source))) if (!inShell.has(file)) chunks.add(file);
   }
   const links = [
     // The credentials mode must be the one of the fetch that uses the answer (api-client: same-origin), which
@@ -119,14 +136,16 @@ export function loadSignedInShells(distDir: string, shell: StaticFile, sessionCo
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : undefined;
   const entry = manifest && Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (!manifest || !entry || !manifest[SIGNED_IN_APP]) return { fileFor: () => undefined };
+  const homesFile = path.join(distDir, '.vite', 'screen-chunks.json');
+  const homes = existsSync(homesFile) ? (JSON.parse(readFileSync(homesFile, 'utf8')) as Record<string, string>) : {};
+  if (!manifest || !entry || !manifest[keyOf(manifest, homes, SIGNED_IN_APP)]) return { fileFor: () => undefined };
 
   const html = shell.body.toString('utf8');
   const built = new Map<RoutePreloads, StaticFile>();
   const variant = (route: RoutePreloads) => {
     let file = built.get(route);
     if (!file) {
-      file = shellFile(withPreloads(html, manifest, entry, route), shell);
+      file = shellFile(withPreloads(html, manifest, homes, entry, route), shell);
       built.set(route, file);
     }
     return file;

@@ -24,7 +24,7 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 const isTheme = (value: unknown): value is Theme => value === 'light' || value === 'dark' || value === 'system';
 
-/** The stored choice; anything unreadable means "follow the device". public/theme-init.js mirrors this rule. */
+/** The stored choice; anything unreadable means "follow the device". index.html's inline script mirrors this rule. */
 export function readStoredTheme(): Theme {
   const stored = readStorage(STORAGE_KEYS.theme);
   return isTheme(stored) ? stored : 'system';

@@ -1,6 +1,6 @@
 import { type Book, type BookStatus, type Job } from '@bookshelf/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { withOrigin } from '../../../lib/use-origin';
 import { secondaryButtonClass } from '../../../components/ui/form-styles';
@@ -20,7 +20,7 @@ import { FilterPanel, SortControl, StatusChips, ViewToggle } from '../components
 import { EmptyLibrary, NoResults } from '../components/library/library-empty';
 import { SelectionBar } from '../components/library/selection-bar';
 import { useAccountNames } from '../components/library/use-account-names';
-import { TagDialog, type TagDialogMode } from '../components/library/tag-dialog';
+import type { TagDialogMode } from '../components/library/tag-dialog';
 import { useBulkActions } from '../components/library/use-bulk-actions';
 import { bookCount } from '../lib/book-count';
 import {
@@ -33,12 +33,17 @@ import {
   withSort,
   type FilterKey,
 } from '../lib/library-params';
+import { loadWithRetry } from '../../../lib/lazy-retry';
 import { readLibraryView, saveLibraryView, type LibraryView } from '../lib/library-view';
 import { emptySelection, selectRange, toggleAll, toggleOne, type SelectionState } from '../lib/selection';
 
 const isTextField = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || target.matches('textarea, select, input:not([type=checkbox]):not([type=radio])'));
+
+// The tag dialog brings Radix's dialog (~13 KB): it loads once books are selected, not with the first screen.
+const loadTagDialog = () => import('../components/library/tag-dialog');
+const TagDialog = lazy(() => loadWithRetry(loadTagDialog).then((m) => ({ default: m.TagDialog })));
 
 /**
  * The library screen (core.md §2, /books): the reader's books in a grid or a list, narrowed by the header's
@@ -87,6 +92,9 @@ export function LibraryPage() {
 
   // Escape clears the selection (an open dialog, or a text field, keeps Escape for itself).
   const hasSelection = selection.selected.size > 0;
+  useEffect(() => {
+    if (hasSelection) void loadTagDialog().catch(() => undefined);
+  }, [hasSelection]);
   useEffect(() => {
     if (!hasSelection || tagDialog) return;
     function onKeyDown(event: KeyboardEvent) {
@@ -275,18 +283,22 @@ export function LibraryPage() {
           onClear={clearSelection}
         />
       )}
-      <TagDialog
-        mode={tagDialog ?? 'add'}
-        open={tagDialog !== null}
-        onOpenChange={(open) => !open && setTagDialog(null)}
-        count={selectedIds.length}
-        tags={tagDialog === 'remove' ? selectedTags : (facets.data?.tag.map((t) => t.value) ?? [])}
-        onSubmit={(tag) => {
-          if (tagDialog === 'remove') actions.removeTag(selectedIds, tag);
-          else actions.addTag(selectedIds, tag);
-          setTagDialog(null);
-        }}
-      />
+      {tagDialog !== null && (
+        <Suspense fallback={null}>
+          <TagDialog
+            mode={tagDialog}
+            open
+            onOpenChange={(open) => !open && setTagDialog(null)}
+            count={selectedIds.length}
+            tags={tagDialog === 'remove' ? selectedTags : (facets.data?.tag.map((t) => t.value) ?? [])}
+            onSubmit={(tag) => {
+              if (tagDialog === 'remove') actions.removeTag(selectedIds, tag);
+              else actions.addTag(selectedIds, tag);
+              setTagDialog(null);
+            }}
+          />
+        </Suspense>
+      )}
 
       {/* ADD BOOK DIALOG: opened by ?add=1 (the header's Add Book and the empty library's button). The app
           shell mounts it on every signed-in page (features/books/components/add-book-route.tsx), so nothing

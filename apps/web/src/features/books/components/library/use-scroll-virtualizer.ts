@@ -100,6 +100,16 @@ export function useScrollVirtualizer({ count, estimateSize, overscan = 2, onWidt
     // most of the library's blocking time after its first paint (issue 11). So rows set no transform and the
     // list no height of their own.
     directDomUpdates: true,
+    // Rows are measured from the ResizeObserver's report, which gives every new row's size after one layout and
+    // before the paint. Reading each row's height as React attaches it (the default) forced a layout per row,
+    // since the row before had just been moved: on a phone, a 64 ms task of layouts after the first paint.
+    // Until the report, a row keeps its measured or estimated size.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize[0];
+      if (box) return Math.round(box.blockSize);
+      const index = instance.indexFromElement(element);
+      return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+    },
   });
 
   return {
