@@ -135,7 +135,9 @@ describe('error answers', () => {
       url: '/api/health',
       headers: { 'x-request-id': 'evil\nlevel=fatal msg=forged' },
     });
-    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(replaced.headers['x-request-id']).toMatch(/^[A-Za-z0-9_-]{8}-[0-9a-z]{6,}$/);
+    const next = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(next.headers['x-request-id']).not.toBe(replaced.headers['x-request-id']);
   });
 
   it('sends a Content-Security-Policy header', async () => {

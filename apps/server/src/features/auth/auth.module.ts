@@ -41,7 +41,7 @@ export interface AuthModuleDeps {
   /** Told, in the transaction of a change to what GET /api/me shows, that the user's data changed. */
   dataChanged?: (userId: string, tx: Database) => Promise<void>;
   /** The user's data version (see AuthServiceDeps.dataVersion). */
-  dataVersion?: (userId: string) => Promise<number>;
+  dataVersion?: (userId: string) => number | Promise<number>;
   /** The credential cache's bounds (tests shrink the age limit). */
   credentialCache?: CredentialCacheOptions;
   oauth: OAuthConfig;

@@ -60,14 +60,14 @@ export interface AuthServiceDeps {
   /** Told, in the transaction of a change to what GET /api/me shows, that the user's data changed. */
   dataChanged?: (userId: string, tx: Database) => Promise<void>;
   /** The user's data version, which every such change bumps: the me answer is read again only when it moved. */
-  dataVersion?: (userId: string) => Promise<number>;
+  dataVersion?: (userId: string) => number | Promise<number>;
   now?: () => Date;
   /** How the slowed sign-in waits. */
   sleep?: (ms: number) => Promise<void>;
 }
 
 /** What the me answer shows of a user row: all but how this session signed in. */
-type Profile = Omit<Me, 'provider'>;
+export type Profile = Omit<Me, 'provider'>;
 
 function toProfile(user: UserRow, admins: AdminRule): Profile {
   return {
@@ -143,6 +143,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   // The profile, not the row, is kept between requests: no password hash stays in memory.
   const profiles = deps.dataVersion ? createVersionedCache<Profile>({ version: deps.dataVersion }) : undefined;
   const profileOf = async (userId: string) => toProfile(await requireUserRow(userId), deps.admins);
+  /**
+   * The user's profile: while their data version stays the same, the very same object (a cached one comes back
+   * without a promise), so what is derived from it can be kept beside it (me.routes.ts).
+   */
+  const profile = (userId: string): Profile | Promise<Profile> =>
+    profiles ? profiles.get(userId, () => profileOf(userId)) : profileOf(userId);
 
   return {
     requireUserRow,
@@ -182,9 +188,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       return user;
     },
 
+    profile,
+
     async me(userId: string, provider: SessionProvider): Promise<Me> {
-      const profile = profiles ? await profiles.get(userId, () => profileOf(userId)) : await profileOf(userId);
-      return { ...profile, provider };
+      return { ...(await profile(userId)), provider };
     },
 
     async updateProfile(userId: string, changes: UpdateProfileRequest, provider: SessionProvider): Promise<Me> {

@@ -7,17 +7,19 @@ import {
   IdParamsSchema,
   LinkedIdentityListSchema,
   MeSchema,
+  type Me,
   RevokedCountSchema,
   SessionListSchema,
   UpdateProfileRequestSchema,
   AUTH_PROVIDERS,
+  type SessionProvider,
 } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import { requireSession, requireUser } from '../../platform/authentication.js';
 import type { ApiTokensService } from './api-tokens.service.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService, Profile } from './auth.service.js';
 import type { SessionsService } from './sessions.service.js';
 import type { IdentitiesRepository } from './users.repository.js';
 
@@ -38,6 +40,11 @@ const identityAccess: AccessPolicy<{ userId: string }> = {
 };
 
 export function meRoutes({ auth, sessions, apiTokens, identities, access }: MeRoutesDeps): FastifyPluginAsyncZod {
+  // The me answer as sent, kept with the cached profile it was made from: every page load and refocus asks for
+  // it, and the profile stays the same object until the user's data version moves (decision 034). Keyed by the
+  // object, so an answer goes when its profile does.
+  const sent = new WeakMap<Profile, Partial<Record<SessionProvider, string>>>();
+
   return async (app) => {
     app.get(
       AuthPaths.me,
@@ -45,9 +52,15 @@ export function meRoutes({ auth, sessions, apiTokens, identities, access }: MeRo
         config: { conditional: true },
         schema: { tags, summary: 'The signed-in user (401 when signed out)', response: { 200: MeSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { userId, provider } = requireUser(request);
-        return auth.me(userId, provider);
+        const profile = await auth.profile(userId);
+        let answers = sent.get(profile);
+        if (!answers) sent.set(profile, (answers = {}));
+        // Serialized by the route's own serializer (and, in development and tests, checked against the schema);
+        // a string with a JSON content type goes out as it is, which the schema's payload type does not express.
+        const json = (answers[provider] ??= reply.serialize({ ...profile, provider }) as string);
+        return reply.type('application/json; charset=utf-8').send(json as unknown as Me);
       },
     );
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, type Principal } from '../../platform/authentication.js';
 import { hashSecret } from '../../platform/secrets.js';
 import type { ApiTokensService } from './api-tokens.service.js';
-import type { OpenedSession, SessionsService } from './sessions.service.js';
+import type { OpenedSession, Resolved, SessionsService } from './sessions.service.js';
 
 /** The session cookie's name; behind https it takes the __Host- prefix (see below). */
 export const sessionCookieName = (https: boolean) => (https ? '__Host-bookshelf_session' : 'bookshelf_session');
@@ -48,18 +48,22 @@ export function createSessionCookies(options: {
     name,
 
     /** The authenticate function of platform/authentication.ts: a bearer token first, else the cookie. */
-    async authenticate(request: FastifyRequest, reply: FastifyReply): Promise<Principal | null> {
+    authenticate(request: FastifyRequest, reply: FastifyReply): Principal | null | Promise<Principal | null> {
       const bearer = bearerToken(request);
       if (bearer) return apiTokens.resolve(bearer);
       const token = request.cookies[name];
       if (!token) return null;
-      const resolved = await sessions.resolve(token);
-      if (!resolved) {
-        clear(reply);
-        return null;
-      }
-      if (resolved.renewed) write(reply, resolved.renewed);
-      return resolved.principal;
+      const finish = (resolved: Resolved | null) => {
+        if (!resolved) {
+          clear(reply);
+          return null;
+        }
+        if (resolved.renewed) write(reply, resolved.renewed);
+        return resolved.principal;
+      };
+      // A cached session comes back without a promise (sessions.service.ts).
+      const resolved = sessions.resolve(token);
+      return resolved instanceof Promise ? resolved.then(finish) : finish(resolved);
     },
 
     /**

@@ -42,6 +42,12 @@ const sessionAccess: AccessPolicy<{ userId: string }> = {
 
 const lifetime = (persistent: boolean) => (persistent ? PERSISTENT_LIFETIME_MS : BROWSER_SESSION_IDLE_MS);
 
+/** Who a session cookie stands for; `renewed` when a remembered session's cookie should be sent again. */
+export interface Resolved {
+  principal: Principal;
+  renewed?: OpenedSession;
+}
+
 /** Tells open live-event streams that some of the user's sessions or tokens ended (platform/live-events). */
 export type CredentialsRevoked = (userId: string, tx?: Database) => Promise<void>;
 
@@ -69,6 +75,43 @@ export function createSessionsService(deps: {
     };
   };
 
+  /**
+   * A cached session that needs no touch is answered without a promise: that is every signed-in request but
+   * one a minute (bench/load, decision 041); an expired or stale one costs its write.
+   */
+  const settle = (
+    token: string,
+    key: string,
+    row: CachedSession | undefined,
+  ): Resolved | null | Promise<Resolved | null> => {
+    if (!row) return null;
+    const current = now();
+    if (row.expiresAt <= current) {
+      cache.delete(key);
+      return sessions.deleteByKey(key).then(() => null);
+    }
+    const principal: Principal = { userId: row.userId, via: 'session', sessionKey: key, provider: row.provider };
+    if (current.getTime() - row.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return { principal };
+    return touch(token, key, row, principal, current);
+  };
+
+  const touch = async (
+    token: string,
+    key: string,
+    row: CachedSession,
+    principal: Principal,
+    current: Date,
+  ): Promise<Resolved | null> => {
+    const expiresAt = new Date(current.getTime() + lifetime(row.persistent));
+    // A session that a cached entry still showed may have ended meanwhile on another instance.
+    if (!(await sessions.touch(key, current, expiresAt))) {
+      cache.delete(key);
+      return null;
+    }
+    cache.update(key, { ...row, lastSeenAt: current, expiresAt });
+    return row.persistent ? { principal, renewed: { token, expiresAt, persistent: true } } : { principal };
+  };
+
   return {
     async open(input: OpenSessionInput): Promise<OpenedSession> {
       const token = randomSecret();
@@ -92,26 +135,10 @@ export function createSessionsService(deps: {
      * The session behind a cookie, with its expiry slid forward. `renewed` is set when a remembered
      * session's cookie should be re-sent with the new expiry.
      */
-    async resolve(token: string): Promise<{ principal: Principal; renewed?: OpenedSession } | null> {
+    resolve(token: string): Resolved | null | Promise<Resolved | null> {
       const key = hashSecret(token);
-      const row = await cache.load(key, () => read(key));
-      if (!row) return null;
-      const current = now();
-      if (row.expiresAt <= current) {
-        cache.delete(key);
-        await sessions.deleteByKey(key);
-        return null;
-      }
-      const principal: Principal = { userId: row.userId, via: 'session', sessionKey: key, provider: row.provider };
-      if (current.getTime() - row.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return { principal };
-      const expiresAt = new Date(current.getTime() + lifetime(row.persistent));
-      // A session that a cached entry still showed may have ended meanwhile on another instance.
-      if (!(await sessions.touch(key, current, expiresAt))) {
-        cache.delete(key);
-        return null;
-      }
-      cache.update(key, { ...row, lastSeenAt: current, expiresAt });
-      return row.persistent ? { principal, renewed: { token, expiresAt, persistent: true } } : { principal };
+      const row = cache.load(key, () => read(key));
+      return row instanceof Promise ? row.then((found) => settle(token, key, found)) : settle(token, key, row);
     },
 
     async close(sessionKey: string) {

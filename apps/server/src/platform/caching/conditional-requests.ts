@@ -1,6 +1,7 @@
 import { createHash, hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toJSONSchema, type ZodType } from 'zod';
+import type { Principal } from '../authentication.js';
 import type { UserVersions } from './user-versions.js';
 
 /**
@@ -27,31 +28,50 @@ export function registerConditionalRequests(
     config.etagSeed = `${route.url}\0${createHash('sha256').update(`${shape}\0${salt}`).digest('base64url').slice(0, 16)}`;
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    const config = request.routeOptions.config as { conditional?: boolean; etagSeed?: string };
-    const principal = request.principal;
-    if (!config.conditional || !principal || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-    // Read before the handler's query: a tag may be older than the body it goes with, never newer.
-    const version = await versions.current(principal.userId);
+  /** Tags the answer for `version`; answers 304 itself (true) when the browser's copy is current. */
+  const tag = (request: FastifyRequest, reply: FastifyReply, principal: Principal, version: number): boolean => {
+    const config = request.routeOptions.config as { etagSeed?: string };
     // One-shot hash: this runs for every conditional request (bench/load).
     const etag = `W/"${hash(
       'sha256',
       `${config.etagSeed}\0${principal.userId}\0${principal.provider}\0${version}\0${request.url}`,
       'base64url',
     ).slice(0, 27)}"`;
-    reply.header('etag', etag);
     // Kept by the browser only, and checked with us before each use.
-    reply.header('cache-control', 'private, no-cache');
-    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    reply.headers({ etag, 'cache-control': 'private, no-cache' });
+    if (!matches(request.headers['if-none-match'], etag)) return false;
+    void reply.code(304).send();
+    return true;
+  };
+
+  // Callback hooks, and no promise when the version is cached: they run for every conditional request, most of
+  // them answered from memory (bench/load, decision 041).
+  app.addHook('preHandler', (request, reply, done) => {
+    const principal = request.principal;
+    if (
+      !request.routeOptions.config.conditional ||
+      !principal ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    )
+      return done();
+    // Read before the handler's query: a tag may be older than the body it goes with, never newer.
+    const version = versions.current(principal.userId);
+    if (typeof version === 'number') {
+      if (!tag(request, reply, principal, version)) done();
+      return;
+    }
+    version.then((read) => {
+      if (!tag(request, reply, principal, read)) done();
+    }, done);
   });
 
   // An error answer is not the representation the tag names.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (reply.statusCode >= 300 && reply.statusCode !== 304 && reply.hasHeader('etag')) {
       reply.removeHeader('etag');
       reply.removeHeader('cache-control');
     }
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -12,6 +12,17 @@ describe('createLruCache', () => {
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3]);
   });
 
+  it('gives each used entry a second chance, then drops the oldest, when all were used', () => {
+    const cache = createLruCache<string, number>({ max: 2, ttlMs: 1_000, clock: () => 0 });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.get('a');
+    cache.get('b');
+    cache.set('c', 3);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 2, 3]);
+    expect(cache.size).toBe(2);
+  });
+
   it('does not answer an entry older than ttlMs', () => {
     let now = 0;
     const cache = createLruCache<string, number>({ max: 10, ttlMs: 100, clock: () => now });

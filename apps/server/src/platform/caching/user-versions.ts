@@ -31,13 +31,16 @@ export function createUserVersions({ db, followChanges, cache: bounds }: UserVer
     .prepare('user_version');
 
   return {
-    /** The user's current version (0 before their first change). */
-    async current(userId: string): Promise<number> {
-      const version = await cache.load(userId, async () => {
-        const [row] = await read.execute({ userId });
-        return Number(row?.version ?? 0);
-      });
-      return version ?? 0;
+    /** The user's current version (0 before their first change); a cached one without a promise. */
+    current(userId: string): number | Promise<number> {
+      const cached = cache.get(userId);
+      if (cached !== undefined) return cached;
+      return Promise.resolve(
+        cache.load(userId, async () => {
+          const [row] = await read.execute({ userId });
+          return Number(row?.version ?? 0);
+        }),
+      ).then((version) => version ?? 0);
     },
 
     /**

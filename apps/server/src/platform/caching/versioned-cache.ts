@@ -2,7 +2,8 @@ import { createLruCache } from './lru-cache.js';
 
 export interface VersionedCacheOptions {
   /** The user's current data version (platform/caching/user-versions.ts: cached, so usually no query). */
-  version: (userId: string) => Promise<number>;
+  /** A cached version may come back as it is, without a promise. */
+  version: (userId: string) => number | Promise<number>;
   /** Users kept at most (the least recently used go first). */
   max?: number;
   /** Age after which a value is read again regardless. */
@@ -18,13 +19,21 @@ export interface VersionedCacheOptions {
 export function createVersionedCache<V>({ version, max = 10_000, ttlMs = 60_000 }: VersionedCacheOptions) {
   const entries = createLruCache<string, { version: number; value: V }>({ max, ttlMs });
   return {
-    async get(userId: string, load: () => Promise<V>): Promise<V> {
-      const current = await version(userId);
-      const hit = entries.get(userId);
-      if (hit && hit.version === current) return hit.value;
-      const value = await load();
-      entries.set(userId, { version: current, value });
-      return value;
+    /** The value; a hit under a cached version without a promise (callers await it either way). */
+    get(userId: string, load: () => Promise<V>): V | Promise<V> {
+      const known = version(userId);
+      if (typeof known === 'number') {
+        const hit = entries.get(userId);
+        if (hit && hit.version === known) return hit.value;
+      }
+      return (async () => {
+        const current = await known;
+        const hit = entries.get(userId);
+        if (hit && hit.version === current) return hit.value;
+        const value = await load();
+        entries.set(userId, { version: current, value });
+        return value;
+      })();
     },
     forget(userId: string) {
       entries.delete(userId);
