@@ -25,6 +25,7 @@ const LANDING_SCREENS = [
   'src/features/books/pages/library-page.tsx',
 ];
 
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const CONTRACT_SRC = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
 const CONTRACT_BARREL = path.join(CONTRACT_SRC, 'index.ts');
 
@@ -76,12 +77,10 @@ const SCREEN_LIST = /[\\/]src[\\/]app[\\/](?:screens|routes)\.tsx?$/;
  */
 function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | null } {
   const chunkOf = new Map<string, string>();
-  let own: (string | undefined)[] = [];
   const plugin: Plugin = {
     name: 'bookshelf:signed-in-chunks',
     apply: 'build',
     buildEnd() {
-      const root = fileURLToPath(new URL('.', import.meta.url));
       const info = (id: string) => this.getModuleInfo(id);
       const home = contractExports();
       // Each file is read once, though it lies in several of the closures below.
@@ -106,7 +105,7 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
         return into;
       };
       const ids = [...this.getModuleIds()];
-      const byPath = (source: string) => ids.find((id) => id === path.join(root, source));
+      const byPath = (source: string) => ids.find((id) => id === path.join(ROOT, source));
       const initial = staticClosure(ids.filter((id) => info(id)?.isEntry));
       // Loaded lazily from the entry, other than by the list of member screens: the visitor's side.
       const visitorEntries = ids.filter((id) => {
@@ -114,7 +113,7 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
         if (!importers.some((importer) => initial.has(importer))) return false;
         return VISITOR_SCREEN.test(id) || !importers.every((importer) => SCREEN_LIST.test(importer));
       });
-      own = [SIGNED_IN_APP, ...LANDING_SCREENS].map(byPath);
+      const own = [SIGNED_IN_APP, ...LANDING_SCREENS].map(byPath);
       const queryClient = byPath(QUERY_CLIENT);
       const untouchable = new Set([...initial, ...staticClosure(visitorEntries)]);
       const others = staticClosure(
@@ -138,11 +137,11 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
     generateBundle(_options, bundle) {
       // The screens now live inside the chunks above, and Vite's manifest names only chunks of their own: the
       // server finds each screen's chunk here (apps/server platform/signed-in-shells.ts).
-      const root = fileURLToPath(new URL('.', import.meta.url));
       const homes: Record<string, string> = {};
-      for (const id of [...own, path.join(root, QUERY_CLIENT)]) {
-        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && id && c.moduleIds.includes(id));
-        if (id && chunk) homes[path.relative(root, id).split(path.sep).join('/')] = chunk.fileName;
+      for (const source of [SIGNED_IN_APP, ...LANDING_SCREENS, QUERY_CLIENT]) {
+        const id = path.join(ROOT, source);
+        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.moduleIds.includes(id));
+        if (chunk) homes[source] = chunk.fileName;
       }
       this.emitFile({ type: 'asset', fileName: SCREEN_CHUNKS, source: `${JSON.stringify(homes, null, 2)}\n` });
       // A module the entry uses placed in a member's chunk would make every visitor download that chunk: a

@@ -45,30 +45,41 @@ const fetchPreloads = (html: string) =>
     m[1]!.replaceAll('&amp;', '&'),
   );
 
-function writeDist(withManifest = true): string {
+/** A miniature dist: the shell, the manifest's files, the manifest (unless null) and the build's screen list. */
+function writeDist(
+  manifest: Record<string, { file: string }> | null = MANIFEST,
+  screenChunks?: Record<string, string>,
+): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'bookshelf-signed-in-'));
   mkdirSync(path.join(dist, 'assets'));
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(path.join(dist, 'index.html'), SHELL);
-  if (withManifest) writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  for (const { file } of Object.values(MANIFEST)) writeFileSync(path.join(dist, file), 'export {}');
+  if (manifest) writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  if (screenChunks) writeFileSync(path.join(dist, '.vite', 'screen-chunks.json'), JSON.stringify(screenChunks));
+  for (const { file } of Object.values(manifest ?? MANIFEST)) writeFileSync(path.join(dist, file), 'export {}');
   return dist;
 }
 
-describe('the app shell for a signed-in browser', () => {
+/** A test app serving `writeDist(...)` for the describe block it is called in. */
+function serveDist(...dist: Parameters<typeof writeDist>): () => TestApp {
   let t: TestApp;
-  let dist: string;
+  let dir: string;
   beforeAll(async () => {
-    dist = writeDist();
-    t = await createTestApp({ webDistDir: dist });
+    dir = writeDist(...dist);
+    t = await createTestApp({ webDistDir: dir });
   });
   afterAll(async () => {
     await t.close();
-    rmSync(dist, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   });
+  return () => t;
+}
+
+describe('the app shell for a signed-in browser', () => {
+  const served = serveDist();
 
   it('preloads the library’s chunks, its first list and the session on /books', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/books', headers: SESSION });
+    const res = await served().app.inject({ method: 'GET', url: '/books', headers: SESSION });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('bookshelf-app-shell');
     // The entry's own chunks are in the shell already; the lazy dropdown is not needed first.
@@ -95,7 +106,7 @@ describe('the app shell for a signed-in browser', () => {
 
   it('preloads the dashboard’s chunks and reads on / and /dashboard', async () => {
     for (const url of ['/', '/dashboard']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: SESSION });
+      const res = await served().app.inject({ method: 'GET', url, headers: SESSION });
       expect(modulepreloads(res.body)).toContain('/assets/dashboard-page-H.js');
       expect(modulepreloads(res.body)).not.toContain('/assets/library-page-B.js');
       expect(fetchPreloads(res.body)).toEqual([
@@ -108,7 +119,7 @@ describe('the app shell for a signed-in browser', () => {
   });
 
   it('preloads only the signed-in app and the session elsewhere, and no list for a filtered library', async () => {
-    const settings = await t.app.inject({ method: 'GET', url: '/settings', headers: SESSION });
+    const settings = await served().app.inject({ method: 'GET', url: '/settings', headers: SESSION });
     expect(modulepreloads(settings.body).sort()).toEqual([
       '/assets/authenticated-app-A.js',
       '/assets/deeper-D.js',
@@ -118,7 +129,7 @@ describe('the app shell for a signed-in browser', () => {
     ]);
     expect(fetchPreloads(settings.body)).toEqual(['/api/me']);
 
-    const filtered = await t.app.inject({ method: 'GET', url: '/books?status=read', headers: SESSION });
+    const filtered = await served().app.inject({ method: 'GET', url: '/books?status=read', headers: SESSION });
     expect(modulepreloads(filtered.body)).toContain('/assets/library-page-B.js');
     expect(fetchPreloads(filtered.body)).toEqual(['/api/me']);
   });
@@ -128,19 +139,19 @@ describe('the app shell for a signed-in browser', () => {
     ['an empty session cookie', { cookie: 'bookshelf_session=' }],
     ['other cookies only', { cookie: 'theme=dark' }],
   ])('sends the plain shell to a request with %s, still varying on the cookie', async (_, headers) => {
-    const res = await t.app.inject({ method: 'GET', url: '/books', headers });
+    const res = await served().app.inject({ method: 'GET', url: '/books', headers });
     expect(res.body).toBe(SHELL);
     expect(String(res.headers.vary)).toMatch(/cookie/i);
   });
 
   it('gives each variant its own ETag, compressed ones included, and answers its If-None-Match with 304', async () => {
-    const plain = await t.app.inject({ method: 'GET', url: '/books' });
-    const library = await t.app.inject({ method: 'GET', url: '/books', headers: SESSION });
-    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard', headers: SESSION });
+    const plain = await served().app.inject({ method: 'GET', url: '/books' });
+    const library = await served().app.inject({ method: 'GET', url: '/books', headers: SESSION });
+    const dashboard = await served().app.inject({ method: 'GET', url: '/dashboard', headers: SESSION });
     const etags = [plain, library, dashboard].map((res) => res.headers.etag);
     expect(new Set(etags).size).toBe(3);
 
-    const br = await t.app.inject({
+    const br = await served().app.inject({
       method: 'GET',
       url: '/books',
       headers: { ...SESSION, 'accept-encoding': 'br' },
@@ -149,14 +160,14 @@ describe('the app shell for a signed-in browser', () => {
     expect(br.headers.etag).not.toBe(library.headers.etag);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(library.body);
 
-    const again = await t.app.inject({
+    const again = await served().app.inject({
       method: 'GET',
       url: '/books',
       headers: { ...SESSION, 'if-none-match': String(library.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
     // The plain shell's tag does not stand for the member's variant.
-    const stale = await t.app.inject({
+    const stale = await served().app.inject({
       method: 'GET',
       url: '/books',
       headers: { ...SESSION, 'if-none-match': String(plain.headers.etag) },
@@ -183,29 +194,18 @@ const SCREEN_CHUNKS = {
 };
 
 describe('a web build that groups the screens into chunks', () => {
-  let t: TestApp;
-  let dist: string;
-  beforeAll(async () => {
-    dist = writeDist();
-    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(GROUPED_MANIFEST));
-    writeFileSync(path.join(dist, '.vite', 'screen-chunks.json'), JSON.stringify(SCREEN_CHUNKS));
-    t = await createTestApp({ webDistDir: dist });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  const served = serveDist(GROUPED_MANIFEST, SCREEN_CHUNKS);
 
   it('preloads the chunk each screen lives in, found through the build’s list', async () => {
     // (react-R.js is the miniature shell's own preload.)
-    const library = await t.app.inject({ method: 'GET', url: '/books', headers: SESSION });
+    const library = await served().app.inject({ method: 'GET', url: '/books', headers: SESSION });
     expect(modulepreloads(library.body).sort()).toEqual([
       '/assets/library-L.js',
       '/assets/react-R.js',
       '/assets/shared-S.js',
       '/assets/signed-in-G.js',
     ]);
-    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard', headers: SESSION });
+    const dashboard = await served().app.inject({ method: 'GET', url: '/dashboard', headers: SESSION });
     expect(modulepreloads(dashboard.body).sort()).toEqual([
       '/assets/dashboard-D.js',
       '/assets/react-R.js',
@@ -217,7 +217,7 @@ describe('a web build that groups the screens into chunks', () => {
 
 describe('a web build without a Vite manifest', () => {
   it('sends the plain shell to a signed-in browser too', async () => {
-    const dist = writeDist(false);
+    const dist = writeDist(null);
     const t = await createTestApp({ webDistDir: dist });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/books', headers: SESSION });

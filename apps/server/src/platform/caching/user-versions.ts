@@ -33,14 +33,11 @@ export function createUserVersions({ db, followChanges, cache: bounds }: UserVer
   return {
     /** The user's current version (0 before their first change); a cached one without a promise. */
     current(userId: string): number | Promise<number> {
-      const cached = cache.get(userId);
-      if (cached !== undefined) return cached;
-      return Promise.resolve(
-        cache.load(userId, async () => {
-          const [row] = await read.execute({ userId });
-          return Number(row?.version ?? 0);
-        }),
-      ).then((version) => version ?? 0);
+      const version = cache.load(userId, async () => {
+        const [row] = await read.execute({ userId });
+        return Number(row?.version ?? 0);
+      });
+      return version instanceof Promise ? version.then((found) => found ?? 0) : version;
     },
 
     /**

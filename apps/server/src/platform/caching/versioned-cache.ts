@@ -1,8 +1,10 @@
 import { createLruCache } from './lru-cache.js';
 
 export interface VersionedCacheOptions {
-  /** The user's current data version (platform/caching/user-versions.ts: cached, so usually no query). */
-  /** A cached version may come back as it is, without a promise. */
+  /**
+   * The user's current data version (platform/caching/user-versions.ts: cached, so usually no query); a cached
+   * one may come back as it is, without a promise.
+   */
   version: (userId: string) => number | Promise<number>;
   /** Users kept at most (the least recently used go first). */
   max?: number;
