@@ -64,6 +64,42 @@ if (e2e) {
 // A failed step that ran no test (typecheck, lint) still fails the run.
 failed += failedSteps.filter((s) => !s.runsTests).length;
 
+// The closing lines are what a CI log's tail shows: name each failed test there, with the first lines of
+// its message, so a failure far up a long log is not lost.
+/** @type {Array<{ name: string, message: string }>} */
+const failures = [];
+for (const file of vitest?.testResults ?? [])
+  for (const test of file.assertionResults ?? [])
+    if (test.status === 'failed')
+      failures.push({
+        name: `${path.relative(process.cwd(), file.name)} › ${test.fullName}`,
+        message: test.failureMessages?.[0] ?? '',
+      });
+/** @param {any} suite @param {string[]} titles */
+const walkE2e = (suite, titles) => {
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests ?? [])
+      if (test.status === 'unexpected')
+        failures.push({
+          name: [...titles, spec.title, `[${test.projectName}]`].filter(Boolean).join(' › '),
+          message: test.results?.at(-1)?.error?.message ?? '',
+        });
+  for (const child of suite.suites ?? []) walkE2e(child, [...titles, child.title]);
+};
+for (const suite of e2e?.suites ?? []) walkE2e(suite, []);
+if (failures.length) {
+  console.log('\nFailed tests:');
+  for (const { name, message } of failures.slice(0, 20)) {
+    console.log(`  ✘ ${name}`);
+    const lines = message
+      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+      .split('\n')
+      .filter((/** @type {string} */ l) => l.trim())
+      .slice(0, 6);
+    for (const line of lines) console.log(`      ${line.slice(0, 300)}`);
+  }
+}
+
 console.log(failedSteps.length ? `\nFailed: ${failedSteps.map((s) => s.name).join(', ')}` : '\nAll steps passed.');
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

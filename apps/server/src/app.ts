@@ -1,5 +1,8 @@
 import type { Job } from '@bookshelf/contract';
 import cookie from '@fastify/cookie';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OAuthConfig } from './config.js';
@@ -11,6 +14,7 @@ import { sessionCookieName } from './features/auth/session-cookie.js';
 import { booksModule } from './features/books/books.module.js';
 import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
+import { lookupModule, type BookServicesConfig } from './features/lookup/lookup.module.js';
 import { performanceModule } from './features/performance/performance.module.js';
 import { createAccess } from './platform/access/access.js';
 import { adminRule, createAdmins } from './platform/access/admins.js';
@@ -36,6 +40,8 @@ import { requestId } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { inlineScriptSources } from './platform/inline-scripts.js';
 import { responseSerializerCompiler, type ResponseSerialization } from './platform/response-serialization.js';
+import type { BlobStore } from './platform/storage/blob-store.js';
+import { createDiskStore } from './platform/storage/disk-store.js';
 import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell, type WebApp } from './platform/web-app.js';
 
 export interface AppOptions {
@@ -75,6 +81,10 @@ export interface AppOptions {
   buildId?: string;
   /** API requests handled at once and how long others wait (decision 037); defaults follow the database. */
   admission?: Partial<AdmissionOptions>;
+  /** Where files are kept (platform/storage); without one, a folder in the system's temp dir, removed on close. */
+  storage?: BlobStore;
+  /** Open Library and Google Books: base-URL overrides and the API key (ISBN lookup). */
+  bookServices?: BookServicesConfig;
 }
 
 /**
@@ -168,6 +178,8 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
   });
   const outbox = createOutbox();
+  const ownStorage = options.storage ? undefined : mkdtempSync(path.join(tmpdir(), 'bookshelf-blobs-'));
+  const storage = options.storage ?? createDiskStore(ownStorage!);
   // Each user's data version: the ETags of their lists and details (304 without a query).
   const versions = createUserVersions({ db, followChanges: (follower) => live.follow(follower) });
 
@@ -195,6 +207,7 @@ export async function buildApp(options: AppOptions) {
     salt: `${options.buildId ?? ''}\0${(options.adminEmails ?? []).join(',')}`,
   });
 
+  const lookup = lookupModule({ db, storage, config: options.bookServices ?? {}, log: app.log, now: clock });
   // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
   const features: FeatureModule[] = [
     healthModule({ pingDatabase: () => database.ping() }),
@@ -212,6 +225,7 @@ export async function buildApp(options: AppOptions) {
     jobsModule({ db, access, now: clock }),
     performanceModule({ db, access, now: clock }),
     liveEventsModule(live),
+    lookup,
   ];
 
   for (const feature of features) for (const routes of feature.routes) await app.register(routes);
@@ -245,6 +259,11 @@ export async function buildApp(options: AppOptions) {
     await live.stop();
     mailer.close();
     await auth.close();
+    await lookup.close();
+    if (ownStorage) {
+      storage.close();
+      rmSync(ownStorage, { recursive: true, force: true });
+    }
   });
 
   let web: WebApp | undefined;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http-timeouts.js';
+import type { BookServicesConfig } from './features/lookup/lookup.module.js';
 import type { S3StorageConfig } from './platform/storage/s3-store.js';
 
 const baseUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
@@ -30,6 +31,10 @@ const ConfigSchema = z.object({
   TWITTER_CLIENT_ID: z.string().optional(),
   TWITTER_CLIENT_SECRET: z.string().optional(),
   TWITTER_BASE_URL: baseUrl.optional(),
+  OPENLIBRARY_BASE_URL: baseUrl.optional(),
+  OPENLIBRARY_COVERS_BASE_URL: baseUrl.optional(),
+  GOOGLE_BOOKS_BASE_URL: baseUrl.optional(),
+  GOOGLE_BOOKS_API_KEY: z.string().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -95,6 +100,8 @@ export interface Config {
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
   oauth: OAuthConfig;
+  /** ISBN lookup: Open Library and Google Books base-URL overrides, and the Google Books API key. */
+  bookServices: BookServicesConfig;
   /** Outgoing mail (password reset links); without it the link is written to the log. */
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -152,6 +159,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     oauth: {
       google: oauthClient(c.GOOGLE_CLIENT_ID, c.GOOGLE_CLIENT_SECRET, c.GOOGLE_OAUTH_BASE_URL),
       twitter: oauthClient(c.TWITTER_CLIENT_ID, c.TWITTER_CLIENT_SECRET, c.TWITTER_BASE_URL),
+    },
+    bookServices: {
+      openLibraryBaseUrl: c.OPENLIBRARY_BASE_URL,
+      openLibraryCoversBaseUrl: c.OPENLIBRARY_COVERS_BASE_URL,
+      googleBooksBaseUrl: c.GOOGLE_BOOKS_BASE_URL,
+      googleBooksApiKey: c.GOOGLE_BOOKS_API_KEY,
     },
     smtpUrl: c.SMTP_URL,
     smtpFrom: c.SMTP_FROM,

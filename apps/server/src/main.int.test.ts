@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -189,7 +189,10 @@ describe('the server process', () => {
 
   it('runs from the bundle that npm start builds, and migrates a new database from there', async () => {
     // Inside the repository, where the bundle's npm packages resolve as they do from apps/server/dist.
-    const bundleDir = mkdtempSync(path.join(serverDir, '../../node_modules/.tmp/bundle-'));
+    // `npm test` makes node_modules/.tmp; a bare `vitest run` on a fresh install has not.
+    const tmpRoot = path.join(serverDir, '../../node_modules/.tmp');
+    mkdirSync(tmpRoot, { recursive: true });
+    const bundleDir = mkdtempSync(path.join(tmpRoot, 'bundle-'));
     try {
       await bundleServer(path.join(bundleDir, 'main.js'));
       const fresh = path.join(dataDir, 'from-bundle');

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { readyUrl } from './platform/ready-url.js';
 import { createShutdown } from './platform/shutdown.js';
+import { createStorage } from './platform/storage/create-storage.js';
 
 // apps/web/dist seen from both apps/server/src (tsx) and apps/server/dist (node).
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   );
   await database.migrate();
 
+  const storage = createStorage(config);
   const app = await buildApp({
     database,
     logger: { level: config.logLevel },
@@ -31,12 +33,17 @@ async function main(): Promise<void> {
     adminEmails: config.adminEmails,
     buildId: buildIdOf(process.argv[1]),
     httpTimeouts: config.httpTimeouts,
+    storage,
+    bookServices: config.bookServices,
   });
   const shutdown = createShutdown({
     app,
     // Stops claiming at once; a running job has half the deadline to finish, then goes back to the queue.
     workers: [{ name: 'jobs', stop: () => app.jobs.stop(config.shutdownTimeoutMs / 2) }],
-    resources: [{ name: 'database', close: () => database.close() }],
+    resources: [
+      { name: 'database', close: () => database.close() },
+      { name: 'storage', close: async () => storage.close() },
+    ],
     timeoutMs: config.shutdownTimeoutMs,
     log: app.log,
   });

@@ -15,3 +15,4 @@ export * from './jobs.js';
 export * from './outbox.js';
 export * from './performance-samples.js';
 export * from './user-versions.js';
+export * from './isbn-lookups.js';

@@ -8,7 +8,10 @@ import { checkTarget, privateAllowed, targetRules, withBaseUrl } from './targets
 export interface HttpClientOptions {
   /** Names the client in error messages, e.g. `google-oauth`. */
   name: string;
-  /** The hosts this provider's endpoints live on (`oauth2.googleapis.com`, `127.0.0.1:9100`). */
+  /**
+   * The hosts this provider's endpoints live on (`oauth2.googleapis.com`, `127.0.0.1:9100`);
+   * `*.archive.org` allows any host under that domain.
+   */
   hosts: readonly string[];
   /** The provider's base-URL override from config; its host joins the list and may be a private address. */
   baseUrl?: string | undefined;

@@ -21,6 +21,8 @@ function normaliseHost(entry: string): string {
 export interface TargetRules {
   /** Hosts (with a port unless it is 443/80) the client may call. */
   hosts: ReadonlySet<string>;
+  /** `.archive.org` from an entry `*.archive.org`: any host under that domain (a CDN's numbered mirrors). */
+  domainSuffixes: readonly string[];
   /** Host names that may be, or resolve to, private addresses. */
   privateHosts: ReadonlySet<string>;
   allPrivateAllowed: boolean;
@@ -31,7 +33,9 @@ export function targetRules(options: {
   baseUrl?: string | undefined;
   allowPrivateAddresses?: boolean | undefined;
 }): TargetRules {
-  const hosts = new Set(options.hosts.map(normaliseHost));
+  const wildcard = (entry: string) => entry.startsWith('*.');
+  const hosts = new Set(options.hosts.filter((h) => !wildcard(h)).map(normaliseHost));
+  const domainSuffixes = options.hosts.filter(wildcard).map((h) => normaliseHost(h.slice(2)).replace(/^/, '.'));
   const privateHosts = new Set<string>();
   if (options.baseUrl) {
     // The operator named this server explicitly (often a fake or a mirror on the local network): it is allowed,
@@ -40,7 +44,7 @@ export function targetRules(options: {
     hosts.add(override.host.toLowerCase());
     privateHosts.add(override.hostname.toLowerCase());
   }
-  return { hosts, privateHosts, allPrivateAllowed: options.allowPrivateAddresses === true };
+  return { hosts, domainSuffixes, privateHosts, allPrivateAllowed: options.allowPrivateAddresses === true };
 }
 
 export const privateAllowed = (rules: TargetRules, hostname: string) =>
@@ -51,7 +55,8 @@ export function checkTarget(rules: TargetRules, url: URL, client: string): void 
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new OutboundHttpError('refused-host', `${client}: only http(s) URLs are fetched, not ${url.protocol}`);
   }
-  if (!rules.hosts.has(url.host.toLowerCase())) {
+  const host = url.host.toLowerCase();
+  if (!rules.hosts.has(host) && !rules.domainSuffixes.some((suffix) => host.endsWith(suffix))) {
     throw new OutboundHttpError('refused-host', `${client}: ${url.host} is not on this client's list of hosts`);
   }
   // An address written in the URL never goes through the connect-time lookup, so it is checked here.
