@@ -18,6 +18,7 @@ import {
   SPECIAL_EDITION_TYPES,
 } from './book-rules.js';
 import { ISBN_MESSAGE, isValidIsbn } from './isbn.js';
+import { STORED_COVER_PATH } from './lookup-rules.js';
 import { BOOK_CURRENCIES, OTHER_PLATFORM } from './platforms.js';
 import { dateInput, textInput } from './wire-values.js';
 
@@ -39,6 +40,12 @@ const httpUrl = (label: string) =>
     z.maxLength(BookLimits.urlMax, `${label} is too long.`),
     z.regex(/^https?:\/\/\S+$/i, `${label} ${BookMessages.url}`),
   );
+/** A web address, or a cover the server stored from an ISBN lookup (`/api/covers/{sha256}`). */
+const coverUrl = textInput().check(
+  z.trim(),
+  z.maxLength(BookLimits.urlMax, 'Cover URL is too long.'),
+  z.refine((v) => /^https?:\/\/\S+$/i.test(v) || STORED_COVER_PATH.test(v), `Cover URL ${BookMessages.url}`),
+);
 const money = z
   .number(BookMessages.price)
   .check(
@@ -153,7 +160,7 @@ const bookFields = {
   title: text('Title', BookLimits.titleMax).check(z.minLength(1, BookMessages.titleRequired)),
   author: text('Author', BookLimits.authorMax).check(z.minLength(1, BookMessages.authorRequired)),
   isbn: z.optional(z.nullable(isbn)),
-  coverUrl: z.optional(z.nullable(httpUrl('Cover URL'))),
+  coverUrl: z.optional(z.nullable(coverUrl)),
   format: z.optional(BookFormatSchema),
   bindingType: z.optional(z.nullable(BindingTypeSchema)),
   genre: optionalText('Genre', 100),

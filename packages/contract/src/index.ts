@@ -13,6 +13,7 @@ export * from './isbn.js';
 export * from './job-rules.js';
 export * from './jobs.js';
 export * from './live-events.js';
+export * from './lookup-rules.js';
 export * from './lookup.js';
 export * from './navigation.js';
 export * from './paging.js';

@@ -11,3 +11,4 @@ export {
   DemoLoadResponseSchema,
   JobSchema,
 } from '@bookshelf/contract';
+export { IsbnLookupSchema } from '@bookshelf/contract';

@@ -34,7 +34,7 @@ describe('AddBookRoute and AddBookDialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows the other modes as coming with the next release, listing the CSV formats', async () => {
+  it('offers ISBN lookup, and shows the modes still to come, listing the CSV formats', async () => {
     openAt();
     await screen.findByRole('dialog', { name: 'Add New Book' });
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Bulk Import from CSV' }));
@@ -44,7 +44,7 @@ describe('AddBookRoute and AddBookDialog', () => {
     expect(panel.textContent).toContain('LibraryThing export');
     expect(panel.textContent).toContain('arrives with the next release');
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'ISBN Lookup' }));
-    expect(screen.getByRole('region', { name: 'ISBN Lookup' })).toBeTruthy();
+    expect(screen.getByRole('search', { name: 'Look up a book by ISBN' })).toBeTruthy();
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Barcode Scan' }));
     expect(screen.getByRole('region', { name: 'Barcode Scan' })).toBeTruthy();
   });

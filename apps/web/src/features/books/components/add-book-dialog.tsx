@@ -9,6 +9,7 @@ import { useCreateBook } from '../api/use-create-book';
 import { BookForm } from './book-form/book-form';
 import { emptyBookFormValues, formValuesToCreateRequest, type BookFormValues } from './book-form/book-form-values';
 import { bookDetailsPath } from '../lib/book-routes';
+import { IsbnLookupPanel } from './add-book/isbn-lookup';
 
 export interface AddBookDialogProps {
   open: boolean;
@@ -44,7 +45,9 @@ export function AddBookDialog({ open, onOpenChange }: AddBookDialogProps) {
 
 function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const [mode, setMode] = useState<string>('manual');
-  const [defaults] = useState(emptyBookFormValues);
+  const [defaults, setDefaults] = useState(emptyBookFormValues);
+  // Remounts Manual Entry's form when another mode hands it values (a failed lookup's ISBN).
+  const [manualKey, setManualKey] = useState(0);
   const createBook = useCreateBook();
   const navigate = useNavigate();
 
@@ -81,6 +84,7 @@ function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
         </Tabs.List>
         <Tabs.Content value="manual" className="focus-visible:outline-none">
           <BookForm
+            key={manualKey}
             defaultValues={defaults}
             onSubmit={save}
             onCancel={onCancel}
@@ -89,9 +93,15 @@ function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
           />
         </Tabs.Content>
         <Tabs.Content value="isbn" className="focus-visible:outline-none">
-          <ComingSoon title="ISBN Lookup">
-            Type or paste an ISBN and the book&apos;s title, author, publisher and cover will be filled in for you.
-          </ComingSoon>
+          <IsbnLookupPanel
+            onSave={save}
+            onCancel={onCancel}
+            onEnterManually={(isbn) => {
+              setDefaults({ ...emptyBookFormValues(), isbn });
+              setManualKey((k) => k + 1);
+              setMode('manual');
+            }}
+          />
         </Tabs.Content>
         <Tabs.Content value="barcode" className="focus-visible:outline-none">
           <ComingSoon title="Barcode Scan">

@@ -8,6 +8,7 @@ import {
   isValidIsbn,
   normalizeTags,
   OTHER_PLATFORM,
+  STORED_COVER_PATH,
   type BindingType,
   type Book,
   type BookCondition,
@@ -276,7 +277,11 @@ export const bookFormRules = {
   author: (text: string) => text.trim() !== '' || BookMessages.authorRequired,
   /** Empty is no ISBN; hyphens and spaces as printed are fine, the server stores the ISBN-13. */
   isbn: (text: string) => text.trim() === '' || isValidIsbn(text) || BookMessages.isbn,
-  coverUrl: (text: string) => text.trim() === '' || /^https?:\/\/\S+$/i.test(text.trim()) || COVER_URL_MESSAGE,
+  coverUrl: (text: string) =>
+    text.trim() === '' ||
+    /^https?:\/\/\S+$/i.test(text.trim()) ||
+    STORED_COVER_PATH.test(text.trim()) ||
+    COVER_URL_MESSAGE,
   publishedYear: (text: string) =>
     wholeNumberIn(text, BookLimits.yearMin, BookLimits.yearMax) || BookMessages.publishedYear,
   pages: (text: string) => wholeNumberIn(text, 1, BookLimits.pagesMax) || BookMessages.pages,

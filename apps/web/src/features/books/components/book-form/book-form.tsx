@@ -7,7 +7,7 @@ import {
   BOOK_STATUS_FORM_LABELS,
   BOOK_STATUSES,
 } from '@bookshelf/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ErrorBox } from '../../../../components/ui/error-box';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
@@ -31,6 +31,8 @@ export interface BookFormProps {
   busyLabel: string;
   /** Platform names already used on the reader's books, offered first (core.md §9). */
   customPlatforms?: readonly string[];
+  /** A cover picked outside the form (ISBN lookup's choice): put into Cover URL whenever it changes. */
+  chosenCoverUrl?: string | null;
 }
 
 /** Every field of a book (core.md §3–5), shared by the Add New Book and Edit Book dialogs. */
@@ -41,6 +43,7 @@ export function BookForm({
   submitLabel,
   busyLabel,
   customPlatforms = [],
+  chosenCoverUrl,
 }: BookFormProps) {
   const form = useForm<BookFormValues>({ defaultValues });
   const { register, handleSubmit, setError, control, setValue, formState } = form;
@@ -49,6 +52,9 @@ export function BookForm({
   const format = useWatch({ control, name: 'format' });
   const hasPurchaseInfo = useWatch({ control, name: 'hasPurchaseInfo' });
   const hasSpecialEdition = useWatch({ control, name: 'hasSpecialEdition' });
+  useEffect(() => {
+    if (chosenCoverUrl !== undefined) setValue('coverUrl', chosenCoverUrl ?? '', { shouldDirty: true });
+  }, [chosenCoverUrl, setValue]);
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
