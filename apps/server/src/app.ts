@@ -218,6 +218,8 @@ export async function buildApp(options: AppOptions) {
       publish: outbox.publishMany,
       // The version bump and the live event in one statement (decision 037).
       changed: (userId, tx) => versions.changed(userId, tx, { type: 'books.changed' }),
+      publishLive: (userId, event, tx) => live.publish(userId, event, tx),
+      storage,
       now: clock,
     }),
     accountsModule({ db, access, changed: (userId, tx) => versions.changed(userId, tx) }),

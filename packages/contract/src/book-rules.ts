@@ -277,4 +277,8 @@ export const BookPaths = {
   restore: '/api/books/bulk/restore',
   one: (id: string) => `/api/books/${encodeURIComponent(id)}`,
   demo: '/api/demo/load',
+  export: '/api/books/export',
 } as const;
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -6,6 +6,7 @@ import { z } from 'zod/mini';
  */
 
 import {
+  EXPORT_FORMATS,
   BINDING_TYPES,
   BOOK_CONDITIONS,
   BOOK_FORMATS,
@@ -368,3 +369,5 @@ export type CountResponse = z.infer<typeof CountResponseSchema>;
 
 export const DemoLoadResponseSchema = z.object({ added: z.number() });
 export type DemoLoadResponse = z.infer<typeof DemoLoadResponseSchema>;
+
+export const ExportQuerySchema = z.object({ format: z._default(z.enum(EXPORT_FORMATS), 'csv') });

@@ -31,6 +31,8 @@ export const DomainEventSchemas = {
   'book.finished': BookEventSchema,
   'book.reviewed': BookEventSchema,
   'book.rated': BookEventSchema,
+  /** A bulk import finished: one event for the whole file (the feed says "imported N books", not N times). */
+  'books.imported': z.object({ userId: z.string(), importId: z.string(), added: z.number(), at: z.string() }),
 };
 
 export type DomainEvents = { [K in keyof typeof DomainEventSchemas]: z.infer<(typeof DomainEventSchemas)[K]> };

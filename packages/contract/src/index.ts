@@ -9,6 +9,8 @@ export * from './error-classifier.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './health.js';
+export * from './import-rules.js';
+export * from './imports.js';
 export * from './isbn.js';
 export * from './job-rules.js';
 export * from './jobs.js';

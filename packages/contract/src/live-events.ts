@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ImportStatusSchema } from './imports.js';
 import { JobSchema } from './jobs.js';
 
 /**
@@ -12,6 +13,8 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('job.updated'), job: JobSchema }),
   /** The user's books changed elsewhere (another tab, device or a job): lists and facets are stale. */
   z.object({ type: z.literal('books.changed') }),
+  /** An import of this user moved on (rows done, finished): its progress bar and summary. */
+  z.object({ type: z.literal('import.updated'), import: ImportStatusSchema }),
   /**
    * Sent first when a resumed stream cannot replay everything missed (too many, or older than what is kept):
    * everything cached may be stale. It has no `id:`.

@@ -14,11 +14,17 @@ export class AppError extends Error {
     message: string,
     /** Headers the answer must carry, such as Retry-After on a 429. */
     readonly headers: Record<string, string> = {},
+    /** Field-level problems, for a 400 about input a route validates itself (a multipart form's fields). */
+    readonly issues?: { path: string; message: string }[],
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
+
+/** A 400 naming one field, as a schema's own validation answers. */
+export const invalidField = (path: string, message: string) =>
+  new AppError(400, ErrorCode.validation, message, {}, [{ path, message }]);
 
 export const notFound = (message = 'Not found') => new AppError(404, ErrorCode.notFound, message);
 
@@ -132,7 +138,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send(body(request, error.code, error.message));
+        .send(body(request, error.code, error.message, error.issues));
     }
     const outbound = findOutboundError(error);
     if (outbound) {

@@ -1,6 +1,6 @@
 import type { LiveEvent } from '@bookshelf/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { bookKeys } from '../features/books/public';
+import { bookKeys, importKeys } from '../features/books/public';
 import { jobQueryKey } from '../lib/jobs/job-query-key';
 import { connectLiveEvents } from '../lib/live-events';
 import { invalidateMe } from '../lib/session';
@@ -18,6 +18,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'books.changed':
       // every list, the facets, open details and the dashboard (which shares these keys)
       void queryClient.invalidateQueries({ queryKey: bookKeys.all });
+      return;
+    case 'import.updated':
+      // the import's progress bar and summary follow without polling; the history list is refetched
+      queryClient.setQueryData(importKeys.one(event.import.id), event.import);
+      void queryClient.invalidateQueries({ queryKey: importKeys.list() });
       return;
     case 'resync':
       // the server could not replay everything this tab missed: anything cached may be stale

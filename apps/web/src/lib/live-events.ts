@@ -5,7 +5,12 @@ import { countConnectedStream } from './live-events-state';
 export const LIVE_EVENTS_URL = '/api/events';
 
 /** Every event type the server sends as the SSE `event:` field; the compiler insists each one is here. */
-const TYPES: Record<LiveEventType, true> = { 'job.updated': true, 'books.changed': true, resync: true };
+const TYPES: Record<LiveEventType, true> = {
+  'job.updated': true,
+  'books.changed': true,
+  'import.updated': true,
+  resync: true,
+};
 
 /** After the browser gives up (an answer other than 200: 401, 429, 503), the next try waits this long, doubling. */
 const FIRST_RETRY_MS = 1_000;

@@ -16,3 +16,4 @@ export * from './outbox.js';
 export * from './performance-samples.js';
 export * from './user-versions.js';
 export * from './isbn-lookups.js';
+export * from './imports.js';

@@ -3,7 +3,11 @@ import type { Access } from '../../platform/access/access.js';
 import { featureModule, HOURLY, type FeatureModule } from '../../platform/feature-module.js';
 import { defineJob } from '../../platform/jobs/job-definition.js';
 import type { PublishEvents } from '../../platform/jobs/outbox.js';
+import type { LiveEvent } from '@bookshelf/contract';
 import { z } from 'zod';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import { importRoutes } from './import/import.routes.js';
+import { createImportService } from './import/import.service.js';
 import { createBooksRepository } from './books.repository.js';
 import { booksRoutes } from './books.routes.js';
 import { createBooksService } from './books.service.js';
@@ -18,17 +22,34 @@ export interface BooksModuleDeps {
   publish: PublishEvents;
   /** Tells the owner's open pages that the library changed (a books.changed live event), in the change's transaction. */
   changed?: (userId: string, tx: Database) => Promise<void>;
+  /** Pushes an event to a user's open pages at the commit of `tx` (an import's progress). */
+  publishLive?: (userId: string, event: LiveEvent, tx?: Database) => Promise<void>;
+  /** Where an import's file waits for its job. */
+  storage: BlobStore;
   now: () => Date;
 }
 
-export function booksModule({ db, access, publish, changed, now }: BooksModuleDeps): FeatureModule {
+export function booksModule({
+  db,
+  access,
+  publish,
+  changed,
+  publishLive,
+  storage,
+  now,
+}: BooksModuleDeps): FeatureModule {
   const repository = createBooksRepository(db);
   const books = createBooksService({ db, books: repository, access, publish, changed, now });
   const demo = createDemoService({ db, books: repository, changed, now });
+  const imports = createImportService({ db, books: repository, storage, access, publish, changed, publishLive, now });
   return featureModule({
     name: 'books',
-    routes: [booksRoutes({ books, demo })],
-    jobs: [demo.job, defineJob({ kind: PURGE_TRASH_JOB, payload: z.object({}), run: () => books.purgeTrash() })],
+    routes: [booksRoutes({ books, demo }), importRoutes({ imports })],
+    jobs: [
+      demo.job,
+      imports.job,
+      defineJob({ kind: PURGE_TRASH_JOB, payload: z.object({}), run: () => books.purgeTrash() }),
+    ],
     schedules: [{ name: PURGE_TRASH_JOB, cron: HOURLY, kind: PURGE_TRASH_JOB }],
   });
 }

@@ -263,6 +263,30 @@ export function createBooksRepository(db: Database) {
         .returning(bookColumns);
     },
 
+    /** What a duplicate check needs of every live book of a user (bulk import): small columns only. */
+    async duplicateIndex(
+      userId: string,
+    ): Promise<{ id: string; isbn: string | null; title: string; author: string }[]> {
+      return db
+        .select({ id: books.id, isbn: books.isbn, title: books.title, author: books.author })
+        .from(books)
+        .where(live(userId));
+    },
+
+    /** Every live book of a user, oldest first: an export. */
+    async all(userId: string): Promise<StoredBook[]> {
+      return db.select(bookColumns).from(books).where(live(userId)).orderBy(books.dateAdded, books.id);
+    },
+
+    /** Live books of a user by id, unlocked (a merge reads them first and locks only those it changes). */
+    async findMany(userId: string, ids: string[]): Promise<StoredBook[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select(bookColumns)
+        .from(books)
+        .where(and(live(userId), inArray(books.id, ids)));
+    },
+
     /** A live book by its id, whoever owns it: platform/access decides whether the caller may see it. */
     async find(id: string): Promise<StoredBook | undefined> {
       const [row] = await bookById.execute({ id });

@@ -9,6 +9,7 @@ import {
   BulkUpdateBooksResponseSchema,
   CountResponseSchema,
   CreateBookRequestSchema,
+  ExportQuerySchema,
   IdParamsSchema,
   JobSchema,
   RevertBooksRequestSchema,
@@ -29,6 +30,25 @@ const tags = ['books'];
 
 export function booksRoutes({ books, demo }: BooksRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      BookPaths.export,
+      {
+        schema: {
+          tags,
+          summary: 'The whole library as a file: CSV in Goodreads columns (plus ours), or JSON with every field',
+          querystring: ExportQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const file = await books.export(requireUser(request).userId, request.query.format);
+        return reply
+          .type(file.type)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(file.body);
+      },
+    );
+
     app.get(
       BookPaths.list,
       {

@@ -10,6 +10,7 @@ import {
   normalizeIsbn,
   normalizeTags,
   type Book,
+  type ExportFormat,
   type BookActivityType,
   type BookEvent,
   type BookFacets,
@@ -30,6 +31,7 @@ import { ownedPrivately, type Access, type AccessPolicy } from '../../platform/a
 import { AppError } from '../../platform/errors.js';
 import type { PublishEvents } from '../../platform/jobs/outbox.js';
 import { inputToValues, statusOf, toBook, withSearchText } from './book-mapper.js';
+import { booksToCsv, booksToJson } from './export-format.js';
 import type { BookStateChange, BookValues, BooksRepository, FacetRow, StoredBook } from './books.repository.js';
 
 export interface BooksServiceDeps {
@@ -191,6 +193,15 @@ export function createBooksService({ db, books, access, publish, changed, now }:
         tag: pick('tag').slice(0, 100),
         account: pick('account'),
       };
+    },
+
+    /** The whole library in a file another app (or this one) can import. */
+    async export(userId: string, format: ExportFormat): Promise<{ filename: string; type: string; body: string }> {
+      const all = (await books.all(userId)).map(toBook);
+      const day = now().toISOString().slice(0, 10);
+      return format === 'json'
+        ? { filename: `bookshelf-${day}.json`, type: 'application/json; charset=utf-8', body: booksToJson(all, now()) }
+        : { filename: `bookshelf-${day}.csv`, type: 'text/csv; charset=utf-8', body: booksToCsv(all) };
     },
 
     async get(userId: string, id: string): Promise<Book> {

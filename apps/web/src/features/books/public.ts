@@ -6,6 +6,6 @@
  * the first answer).
  */
 export { ADD_BOOK_SEARCH, bookDetailsPath, LIBRARY_PATH } from './lib/book-routes';
-export { bookKeys } from './api/query-keys';
+export { bookKeys, importKeys } from './api/query-keys';
 export { bookFacetsQueryOptions } from './api/use-book-facets';
 export { booksQueryOptions } from './api/use-books';

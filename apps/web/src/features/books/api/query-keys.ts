@@ -11,3 +11,10 @@ export const bookKeys = {
   facets: () => ['books', 'facets'] as const,
   detail: (id: string) => ['books', 'detail', id] as const,
 };
+
+/** Imports sit outside `books`: a change to a book must not refetch every import. */
+export const importKeys = {
+  all: ['imports'] as const,
+  list: () => ['imports', 'list'] as const,
+  one: (id: string) => ['imports', 'one', id] as const,
+};

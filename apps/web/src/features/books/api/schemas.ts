@@ -12,3 +12,4 @@ export {
   JobSchema,
 } from '@bookshelf/contract';
 export { IsbnLookupSchema } from '@bookshelf/contract';
+export { ImportListSchema, ImportPreviewSchema, ImportStatusSchema } from '@bookshelf/contract';

@@ -8,7 +8,8 @@ import { toast } from '../../../lib/toast';
 import { useCreateBook } from '../api/use-create-book';
 import { BookForm } from './book-form/book-form';
 import { emptyBookFormValues, formValuesToCreateRequest, type BookFormValues } from './book-form/book-form-values';
-import { bookDetailsPath } from '../lib/book-routes';
+import { bookDetailsPath, LIBRARY_PATH } from '../lib/book-routes';
+import { BulkImport } from './add-book/bulk-import';
 import { IsbnLookupPanel } from './add-book/isbn-lookup';
 
 export interface AddBookDialogProps {
@@ -21,13 +22,6 @@ const MODES = [
   { value: 'isbn', label: 'ISBN Lookup', Icon: ScanSearch },
   { value: 'barcode', label: 'Barcode Scan', Icon: Barcode },
   { value: 'csv', label: 'Bulk Import from CSV', Icon: FileSpreadsheet },
-] as const;
-
-/** The CSV files the import will read (core.md §2). */
-export const CSV_FORMATS = [
-  'Goodreads export CSV',
-  'Custom CSV with Title, Author, ISBN columns',
-  'LibraryThing export',
 ] as const;
 
 const tabClass =
@@ -109,14 +103,12 @@ function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
           </ComingSoon>
         </Tabs.Content>
         <Tabs.Content value="csv" className="focus-visible:outline-none">
-          <ComingSoon title="Bulk Import from CSV">
-            <p>Import a whole library from a CSV file. Supported formats:</p>
-            <ul className="mt-2 list-disc space-y-1 pl-5 text-left">
-              {CSV_FORMATS.map((format) => (
-                <li key={format}>{format}</li>
-              ))}
-            </ul>
-          </ComingSoon>
+          <BulkImport
+            onViewLibrary={() => {
+              onDone();
+              void navigate(LIBRARY_PATH);
+            }}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </div>

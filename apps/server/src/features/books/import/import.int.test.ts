@@ -1,0 +1,342 @@
+import type { Book, BookList, ImportPreview, ImportStatus, LiveEvent } from '@bookshelf/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imports } from '../../../db/schema/index.js';
+import { enqueueJob } from '../../../platform/jobs/job-store.js';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { signUp, type Browser } from '../../../test/browser.js';
+import { SAMPLE_BOOKS } from '../sample-books.js';
+import { IMPORT_BATCH, IMPORT_JOB } from './import.service.js';
+
+/**
+ * Bulk import through the API: a preview that writes nothing, a job that adds the books in batches (the
+ * progress pushed live), duplicates skipped or merged, a second import of the same file adding nothing, bad
+ * files refused with a clear 400, and another reader's import invisible.
+ */
+let t: TestApp;
+const live: Array<{ userId: string; event: LiveEvent }> = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ startJobs: false });
+  const publish = t.app.live.publish.bind(t.app.live);
+  t.app.live.publish = async (userId, event, tx) => {
+    live.push({ userId, event });
+    return publish(userId, event, tx);
+  };
+});
+afterAll(() => t.close());
+
+const HEADER =
+  'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
+const GOODREADS = [
+  `\uFEFF${HEADER}`,
+  '2767052,"The Hunger Games (The Hunger Games, #1)",Suzanne Collins,"Collins, Suzanne",,"=""0439023483""","=""9780439023481""",5,4.32,Scholastic Press,Hardcover,374,2008,2008,2019/05/03,2019/04/20,"dystopia, read",,read,"Loved it.<br/>Second line, with a comma.",,,1,1',
+  '5907,The Hobbit,J.R.R. Tolkien,"Tolkien, J.R.R.",,"=""""","=""""",0,4.28,Houghton Mifflin,Paperback,366,2002,1937,,2020/01/02,to-read,,to-read,,,,0,0',
+  '1,,Nobody,"Nobody, A",,"=""""","=""""",0,0,,,,,,,2020/01/02,,,read,,,,1,0',
+  '4671,The Great Gatsby,F. Scott Fitzgerald,"Fitzgerald, F. Scott",,"=""0743273567""","=""9780743273565""",4,3.93,Scribner,Paperback,180,2004,1925,,2021/03/04,currently-reading,,currently-reading,"A review\nover two lines",,,0,1',
+].join('\r\n');
+
+async function readerWithLibrary(): Promise<Browser> {
+  return (await signUp(t.app)).browser;
+}
+const preview = (browser: Browser, text = GOODREADS, filename = 'goodreads_library_export.csv') =>
+  browser.post('/api/imports', { text, filename });
+async function runImport(browser: Browser, text = GOODREADS, duplicates: 'skip' | 'merge' = 'skip') {
+  const made = await preview(browser, text);
+  expect(made.statusCode).toBe(201);
+  const { id } = made.json<ImportPreview>();
+  const started = await browser.post(`/api/imports/${id}/start`, { duplicates });
+  expect(started.statusCode).toBe(202);
+  await t.app.jobs.drain();
+  return (await browser.get(`/api/imports/${id}`)).json<ImportStatus>();
+}
+const booksOf = async (browser: Browser) =>
+  (await browser.get('/api/books?limit=200&sort=title&order=asc')).json<BookList>().items;
+
+describe('POST /api/imports (preview)', () => {
+  it('detects the format and counts what would happen, writing no book', async () => {
+    const reader = await readerWithLibrary();
+    const res = await preview(reader);
+    expect(res.statusCode).toBe(201);
+    const body = res.json<ImportPreview>();
+    expect(body).toMatchObject({
+      format: 'goodreads',
+      formatLabel: 'Goodreads library export',
+      total: 4,
+      toAdd: 3,
+      duplicates: 0,
+      errorCount: 1,
+      errors: [{ row: 3, message: expect.stringContaining('Title') }],
+    });
+    expect(body.sample.map((s) => [s.title, s.status])).toEqual([
+      ['The Hunger Games (The Hunger Games, #1)', 'read'],
+      ['The Hobbit', 'wishlist'],
+      ['The Great Gatsby', 'reading'],
+    ]);
+    expect(await booksOf(reader)).toHaveLength(0);
+    const status = (await reader.get(`/api/imports/${body.id}`)).json<ImportStatus>();
+    expect(status).toMatchObject({ state: 'preview', progress: { current: 0, total: 4 } });
+  });
+
+  it('takes a multipart upload too', async () => {
+    const reader = await readerWithLibrary();
+    const boundary = '----bookshelf';
+    const payload = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="library.csv"',
+      'Content-Type: text/csv',
+      '',
+      'title,AUTHOR,Extra\r\nDune,"Herbert, Frank",x',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const res = await reader.request({
+      method: 'POST',
+      url: '/api/imports',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<ImportPreview>()).toMatchObject({
+      filename: 'library.csv',
+      format: 'generic-csv',
+      total: 1,
+      sample: [{ title: 'Dune', author: 'Frank Herbert' }],
+    });
+  });
+
+  it('refuses a binary file, a file with no recognisable columns and a missing file with a 400 naming the field', async () => {
+    const reader = await readerWithLibrary();
+    const binary = await reader.request({
+      method: 'POST',
+      url: '/api/imports',
+      payload: [
+        '--b',
+        'Content-Disposition: form-data; name="file"; filename="photo.jpg"',
+        'Content-Type: image/jpeg',
+        '',
+        '\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01',
+        '--b--',
+        '',
+      ].join('\r\n'),
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expect(binary.statusCode).toBe(400);
+    expect(binary.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+
+    const columns = await preview(reader, 'Name of thing,Price\nA lamp,12\n', 'prices.csv');
+    expect(columns.statusCode).toBe(400);
+    expect(columns.json()).toMatchObject({ error: { message: expect.stringContaining('Title') } });
+
+    const missing = await reader.post('/api/imports', { filename: 'x.csv' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: { issues: [{ path: 'body.text' }] } });
+    expect((await reader.get('/api/imports')).json<{ items: unknown[] }>().items).toHaveLength(0);
+  });
+});
+
+describe('running an import', () => {
+  it('adds the valid rows with their fields, reports progress live and a summary with the failures', async () => {
+    const { browser: reader, me } = await signUp(t.app);
+    const status = await runImport(reader);
+    expect(status).toMatchObject({
+      state: 'done',
+      duplicates: 'skip',
+      progress: { current: 4, total: 4 },
+      summary: { added: 3, merged: 0, skipped: 0, failed: 1 },
+      failures: [{ row: 3 }],
+    });
+    const books = await booksOf(reader);
+    expect(books.map((b) => b.title)).toEqual([
+      'The Great Gatsby',
+      'The Hobbit',
+      'The Hunger Games (The Hunger Games, #1)',
+    ]);
+    const hunger = books.find((b) => b.title.startsWith('The Hunger'))!;
+    expect(hunger).toMatchObject<Partial<Book>>({
+      author: 'Suzanne Collins',
+      isbn: '9780439023481',
+      rating: 5,
+      status: 'read',
+      publisher: 'Scholastic Press',
+      bindingType: 'hardcover',
+      pages: 374,
+      publishedYear: 2008,
+      review: 'Loved it.\nSecond line, with a comma.',
+      tags: ['dystopia'],
+    });
+    expect(hunger.dateRead?.slice(0, 10)).toBe('2019-05-03');
+    expect(hunger.dateAdded.slice(0, 10)).toBe('2019-04-20');
+    const hobbit = books.find((b) => b.title === 'The Hobbit')!;
+    expect(hobbit).toMatchObject({ status: 'wishlist', rating: null, isbn: null, publishedYear: 2002 });
+    expect(books.find((b) => b.title === 'The Great Gatsby')).toMatchObject({ status: 'reading' });
+
+    const pushed = live.filter((l) => l.userId === me.id && l.event.type === 'import.updated');
+    expect(pushed.map((l) => (l.event as { import: ImportStatus }).import.state)).toEqual([
+      'running',
+      'running',
+      'done',
+    ]);
+    const failures = await reader.get(`/api/imports/${status.id}/failures.csv`);
+    expect(failures.headers['content-type']).toContain('text/csv');
+    expect(failures.body).toContain('Row,Problem');
+    expect(failures.body).toMatch(/3,.*Title/);
+  });
+
+  it('adds nothing the second time the same file is imported, and merge fills only empty fields', async () => {
+    const reader = await readerWithLibrary();
+    await runImport(reader);
+    const again = await preview(reader);
+    expect(again.json<ImportPreview>()).toMatchObject({ toAdd: 0, duplicates: 3, errorCount: 1 });
+    const skipped = await runImport(reader);
+    expect(skipped.summary).toEqual({ added: 0, merged: 0, skipped: 3, failed: 1 });
+
+    // A library copy missing its pages and publisher, typed differently: merged by title and author.
+    const gatsby = (await booksOf(reader)).find((b) => b.title === 'The Great Gatsby')!;
+    expect(
+      (await reader.patch(`/api/books/${gatsby.id}`, { pages: null, publisher: null, notes: 'mine' })).statusCode,
+    ).toBe(200);
+    const merged = await runImport(reader, GOODREADS, 'merge');
+    expect(merged.summary).toEqual({ added: 0, merged: 3, skipped: 0, failed: 1 });
+    const after = (await booksOf(reader)).find((b) => b.id === gatsby.id)!;
+    expect(after).toMatchObject({ pages: 180, publisher: 'Scribner', notes: 'mine', status: 'reading' });
+    expect(await booksOf(reader)).toHaveLength(3);
+  });
+
+  it('adds a book listed twice in one file once', async () => {
+    const reader = await readerWithLibrary();
+    const status = await runImport(reader, 'Title,Author\nDune,Frank Herbert\ndune ,frank herbert\n');
+    expect(status.summary).toEqual({ added: 1, merged: 0, skipped: 1, failed: 0 });
+  });
+
+  it('carries on after the last batch written when its job runs again, adding nothing twice', async () => {
+    const reader = await readerWithLibrary();
+    const rows = Array.from({ length: IMPORT_BATCH * 2 + 5 }, (_, i) => `Book ${i},Author ${i % 7}`);
+    const status = await runImport(reader, ['Title,Author', ...rows].join('\n'));
+    expect(status.summary.added).toBe(rows.length);
+    // As after a crash between two batches: the import says one batch is done, and its job runs again.
+    await t.database.db.update(imports).set({ state: 'running', done: IMPORT_BATCH }).where(eq(imports.id, status.id));
+    await enqueueJob(t.database.db, IMPORT_JOB, { importId: status.id }, { dedupeKey: `again:${status.id}` });
+    await t.app.jobs.drain();
+    const again = (await reader.get(`/api/imports/${status.id}`)).json<ImportStatus>();
+    expect(again.state).toBe('done');
+    expect((await reader.get('/api/books?limit=1')).json<BookList>().total).toBe(rows.length);
+  });
+
+  it('is started once, and another reader sees none of it', async () => {
+    const reader = await readerWithLibrary();
+    const other = await readerWithLibrary();
+    const { id } = (await preview(reader)).json<ImportPreview>();
+    expect((await other.get(`/api/imports/${id}`)).statusCode).toBe(404);
+    expect((await other.post(`/api/imports/${id}/start`, { duplicates: 'skip' })).statusCode).toBe(404);
+    expect((await other.get(`/api/imports/${id}/failures.csv`)).statusCode).toBe(404);
+    expect((await reader.post(`/api/imports/${id}/start`, { duplicates: 'maybe' })).statusCode).toBe(400);
+    expect((await reader.post(`/api/imports/${id}/start`, { duplicates: 'skip' })).statusCode).toBe(202);
+    expect((await reader.post(`/api/imports/${id}/start`, { duplicates: 'skip' })).statusCode).toBe(409);
+    await t.app.jobs.drain();
+    expect((await other.get('/api/imports')).json<{ items: unknown[] }>().items).toHaveLength(0);
+    expect((await reader.get('/api/imports')).json<{ items: ImportStatus[] }>().items[0]).toMatchObject({
+      id,
+      state: 'done',
+    });
+  });
+});
+
+describe('export, then import into another library', () => {
+  const comparable = (book: Book, fields: readonly (keyof Book)[]) =>
+    Object.fromEntries(
+      fields.map((f) => [
+        f,
+        f === 'dateRead' || f === 'dateAdded' ? ((book[f] as string | null)?.slice(0, 10) ?? null) : book[f],
+      ]),
+    );
+  const sorted = (books: Book[]) => [...books].sort((a, b) => a.title.localeCompare(b.title));
+
+  async function exporter() {
+    const from = await readerWithLibrary();
+    for (const sample of SAMPLE_BOOKS) expect((await from.post('/api/books', sample)).statusCode).toBe(201);
+    // A lent book, and text that CSV must quote.
+    const lent = { title: 'Quotes, "commas"\nand lines', author: 'Zoë Ö', status: 'lent', tags: ['a, b', 'c'] };
+    expect((await from.post('/api/books', lent)).statusCode).toBe(201);
+    return from;
+  }
+
+  it('gives back every field through JSON', async () => {
+    const from = await exporter();
+    const res = await from.get('/api/books/export?format=json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="bookshelf-\d{4}-\d{2}-\d{2}\.json"/);
+    const to = await readerWithLibrary();
+    const status = await runImport(to, res.body);
+    expect(status.summary).toMatchObject({ added: SAMPLE_BOOKS.length + 1, failed: 0 });
+    const fields = [
+      'title',
+      'author',
+      'isbn',
+      'coverUrl',
+      'format',
+      'bindingType',
+      'genre',
+      'publishedYear',
+      'publisher',
+      'pages',
+      'rating',
+      'status',
+      'dateRead',
+      'dateAdded',
+      'tags',
+      'notes',
+      'review',
+      'purchaseInfo',
+      'specialEdition',
+      'currentValue',
+      'images',
+      'priceHistory',
+    ] as const;
+    const mine = sorted(await booksOf(from)).map((b) => comparable(b, fields));
+    const theirs = sorted(await booksOf(to)).map((b) => comparable(b, fields));
+    expect(theirs).toEqual(mine);
+  });
+
+  it('gives back what the Goodreads columns carry through CSV, and Goodreads reads them', async () => {
+    const from = await exporter();
+    const res = await from.get('/api/books/export');
+    expect(res.headers['content-type']).toContain('text/csv');
+    const to = await readerWithLibrary();
+    const made = (await preview(to, res.body, 'bookshelf.csv')).json<ImportPreview>();
+    expect(made.format).toBe('bookshelf-csv');
+    const status = await runImport(to, res.body);
+    expect(status.summary).toMatchObject({ added: SAMPLE_BOOKS.length + 1, failed: 0 });
+    const fields = [
+      'title',
+      'author',
+      'isbn',
+      'format',
+      'bindingType',
+      'genre',
+      'publishedYear',
+      'publisher',
+      'pages',
+      'rating',
+      'status',
+      'dateRead',
+      'dateAdded',
+      'tags',
+      'notes',
+      'review',
+      'purchaseInfo',
+      'specialEdition',
+      'currentValue',
+    ] as const;
+    const mine = sorted(await booksOf(from)).map((b) => comparable(b, fields));
+    const theirs = sorted(await booksOf(to)).map((b) => comparable(b, fields));
+    expect(theirs).toEqual(mine);
+  });
+
+  it('refuses an unknown export format with a 400 naming it', async () => {
+    const reader = await readerWithLibrary();
+    const res = await reader.get('/api/books/export?format=xlsx');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { issues: [{ path: 'querystring.format' }] } });
+  });
+});

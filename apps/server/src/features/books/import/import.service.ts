@@ -1,0 +1,343 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { text as streamText } from 'node:stream/consumers';
+import {
+  ErrorCode,
+  ImportLimits,
+  ImportMessages,
+  NEW_BOOK_DEFAULTS,
+  type DuplicateChoice,
+  type ImportFormat,
+  type ImportList,
+  type ImportPreview,
+  type ImportStatus,
+  type ImportSummary,
+  type LiveEvent,
+  type RowIssue,
+} from '@bookshelf/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { z } from 'zod';
+import type { Database } from '../../../db/client.js';
+import { imports, type ImportRow } from '../../../db/schema/index.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { ownedPrivately, type Access, type AccessPolicy } from '../../../platform/access/access.js';
+import { AppError } from '../../../platform/errors.js';
+import { defineJob, type JobContext } from '../../../platform/jobs/job-definition.js';
+import { enqueueJob } from '../../../platform/jobs/job-store.js';
+import type { PublishEvents } from '../../../platform/jobs/outbox.js';
+import type { BlobStore } from '../../../platform/storage/blob-store.js';
+import { inputToValues, statusOf, withSearchText } from '../book-mapper.js';
+import type { BooksRepository, BookValues } from '../books.repository.js';
+import { mergeValues } from './merge-values.js';
+import { FORMAT_LABELS } from './parse/formats.js';
+import { ImportFileError, parseImportFile } from './parse/parse-import.js';
+import { planRows, type RowPlan } from './plan.js';
+
+export const IMPORT_JOB = 'books.import';
+/**
+ * Rows written per transaction. Small, and the job yields between batches: PGlite runs one statement at a
+ * time, so a long batch would hold every other reader's request for its whole length (issue 12's figure:
+ * 500-row batches froze other requests for seconds).
+ */
+export const IMPORT_BATCH = 100;
+const PHASE = 'Importing books';
+
+export interface ImportServiceDeps {
+  db: Database;
+  books: BooksRepository;
+  storage: BlobStore;
+  access: Access;
+  publish: PublishEvents;
+  /** Bumps the library's version and tells its open pages (books.changed), in the batch's transaction. */
+  changed?: (userId: string, tx: Database) => Promise<void>;
+  /** Pushes an event to the user's open pages, at the commit of `tx`. */
+  publishLive?: (userId: string, event: LiveEvent, tx?: Database) => Promise<void>;
+  now: () => Date;
+}
+
+const importAccess: AccessPolicy<ImportRow> = {
+  resource: (row) => ownedPrivately(row.userId),
+  notFound: ImportMessages.notFound,
+};
+
+const fileKey = (row: { userId: string; id: string }) => `imports/${row.userId}/${row.id}`;
+
+const toStatus = (row: ImportRow): ImportStatus => ({
+  id: row.id,
+  filename: row.filename,
+  format: row.format as ImportFormat,
+  formatLabel: FORMAT_LABELS[row.format as ImportFormat],
+  state: row.state as ImportStatus['state'],
+  duplicates: row.duplicates as DuplicateChoice | null,
+  progress: { current: row.done, total: row.total },
+  summary: row.summary,
+  failures: row.failures.slice(0, ImportLimits.issuesListed),
+  error: row.error,
+  createdAt: row.createdAt.toISOString(),
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+});
+
+/** The values a planned row is stored with: the create rules, with the file's own date added. */
+function valuesOf(plan: Extract<RowPlan, { input: unknown }>, now: Date): BookValues {
+  const status = statusOf(plan.input) ?? NEW_BOOK_DEFAULTS.status;
+  const dateAdded = plan.dateAdded ? new Date(plan.dateAdded) : now;
+  const dateRead = plan.input.dateRead ? new Date(plan.input.dateRead) : null;
+  return withSearchText(
+    {
+      ...NEW_BOOK_DEFAULTS,
+      ...inputToValues(plan.input),
+      accountId: NEW_BOOK_DEFAULTS.accountId,
+      status,
+      dateAdded,
+      dateRead: status === 'read' ? dateRead : null,
+    },
+    undefined,
+  ) as BookValues;
+}
+
+/**
+ * Bulk import (issue 12). A preview reads the whole file and changes nothing; starting it hands the work to a
+ * job that writes one batch per transaction, moving the import's count on in the same transaction, so a job
+ * run again after a crash or a restart carries on after the last batch and adds nothing twice.
+ */
+export function createImportService({
+  db,
+  books,
+  storage,
+  access,
+  publish,
+  changed,
+  publishLive,
+  now,
+}: ImportServiceDeps) {
+  async function owned(userId: string, id: string, tx: Database = db, lock = false) {
+    const query = tx.select().from(imports).where(eq(imports.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    return access.requireVisible({ userId }, row, importAccess);
+  }
+
+  const tell = (row: ImportRow, tx: Database) =>
+    publishLive?.(row.userId, { type: 'import.updated', import: toStatus(row) }, tx) ?? Promise.resolve();
+
+  async function readPlan(row: ImportRow): Promise<RowPlan[]> {
+    const blob = await storage.get(fileKey(row));
+    const parsed = parseImportFile(await streamText(blob.stream), row.filename);
+    return planRows(parsed.rows, await books.duplicateIndex(row.userId));
+  }
+
+  /** Fills the empty fields of library books from their duplicates; each book its own short transaction. */
+  async function merge(userId: string, pairs: { bookId: string; values: Partial<BookValues> }[]) {
+    const current = new Map(
+      (
+        await books.findMany(
+          userId,
+          pairs.map((p) => p.bookId),
+        )
+      ).map((b) => [b.id, b]),
+    );
+    for (const { bookId, values } of pairs) {
+      const book = current.get(bookId);
+      if (!book || Object.keys(mergeValues(book, values)).length === 0) continue;
+      await inTransaction(db, async (tx) => {
+        const locked = await books.lock(bookId, tx);
+        if (!locked || locked.userId !== userId) return;
+        const changes = mergeValues(locked, values);
+        if (Object.keys(changes).length === 0) return;
+        await books.update(userId, bookId, withSearchText(changes, locked), tx);
+        await changed?.(userId, tx);
+      });
+    }
+  }
+
+  /** One batch: new books, the import's count, summary and failures, in one transaction. */
+  async function writeBatch(importId: string, start: number, batch: RowPlan[], rowIds: Map<number, string>) {
+    return inTransaction(db, async (tx) => {
+      const [row] = await tx.select().from(imports).where(eq(imports.id, importId)).for('update');
+      // Another run of this job got here first (a lease taken over): nothing to do twice.
+      if (!row || row.state !== 'running' || row.done !== start) return row;
+      const adds = batch.filter((p): p is Extract<RowPlan, { kind: 'add' }> => p.kind === 'add');
+      const stored = await books.insertMany(
+        row.userId,
+        adds.map((p) => valuesOf(p, now())),
+        tx,
+      );
+      adds.forEach((p, i) => rowIds.set(p.row, stored[i]!.id));
+      const merging = row.duplicates === 'merge';
+      const duplicates = batch.filter((p) => p.kind === 'duplicate').length;
+      const failures: RowIssue[] = batch.flatMap((p) =>
+        p.kind === 'error' ? [{ row: p.row, message: p.message }] : [],
+      );
+      const summary: ImportSummary = {
+        added: row.summary.added + adds.length,
+        merged: row.summary.merged + (merging ? duplicates : 0),
+        skipped: row.summary.skipped + (merging ? 0 : duplicates),
+        failed: row.summary.failed + failures.length,
+      };
+      const [next] = await tx
+        .update(imports)
+        .set({ done: start + batch.length, summary, failures: [...row.failures, ...failures] })
+        .where(eq(imports.id, importId))
+        .returning();
+      if (adds.length) await changed?.(row.userId, tx);
+      await tell(next!, tx);
+      return next;
+    });
+  }
+
+  async function finish(importId: string, outcome: { error?: string }) {
+    await inTransaction(db, async (tx) => {
+      const [row] = await tx
+        .update(imports)
+        .set({ state: outcome.error ? 'failed' : 'done', error: outcome.error ?? null, finishedAt: now() })
+        .where(and(eq(imports.id, importId), eq(imports.state, 'running')))
+        .returning();
+      if (!row) return;
+      if (!outcome.error) {
+        await publish(tx, [
+          {
+            name: 'books.imported',
+            payload: { userId: row.userId, importId, added: row.summary.added, at: now().toISOString() },
+          },
+        ]);
+      }
+      await tell(row, tx);
+    });
+  }
+
+  async function run({ importId }: { importId: string }, context: JobContext) {
+    const [row] = await db.select().from(imports).where(eq(imports.id, importId));
+    if (!row || row.state !== 'running') return { skipped: true };
+    let plan: RowPlan[];
+    try {
+      plan = await readPlan(row);
+    } catch (error) {
+      // The file is gone or no longer reads as it did: nothing a retry would change.
+      await finish(importId, {
+        error: error instanceof ImportFileError ? error.message : 'The file could not be read again.',
+      });
+      return { failed: true };
+    }
+    const rowIds = new Map<number, string>();
+    const merging = row.duplicates === 'merge';
+    for (let start = row.done; start < plan.length; start += IMPORT_BATCH) {
+      const batch = plan.slice(start, start + IMPORT_BATCH);
+      const mergeInto = (inFile: boolean) =>
+        merging
+          ? batch.flatMap((p) => {
+              if (p.kind !== 'duplicate' || (p.of.row !== undefined) !== inFile) return [];
+              const bookId = p.of.bookId ?? (p.of.row !== undefined ? rowIds.get(p.of.row) : undefined);
+              return bookId ? [{ bookId, values: valuesOf(p, now()) }] : [];
+            })
+          : [];
+      // Merging only fills empty fields, so merges done again after a crash change nothing the second time.
+      await merge(row.userId, mergeInto(false));
+      const written = await writeBatch(importId, start, batch, rowIds);
+      if (!written || written.state !== 'running') return { stopped: true };
+      await merge(row.userId, mergeInto(true));
+      await context.progress({ current: written.done, total: plan.length, phase: PHASE });
+      // Lets the requests that queued behind this batch run before the next one.
+      await yieldToOthers();
+    }
+    await finish(importId, {});
+    return { imported: plan.length };
+  }
+
+  return {
+    /** Reads the file, works out what would happen to each row, keeps the file; writes no book. */
+    async preview(userId: string, file: { text: string; filename: string }): Promise<ImportPreview> {
+      let parsed;
+      try {
+        parsed = parseImportFile(file.text, file.filename);
+      } catch (error) {
+        if (error instanceof ImportFileError) throw new AppError(400, ErrorCode.validation, error.message);
+        throw error;
+      }
+      const plan = planRows(parsed.rows, await books.duplicateIndex(userId));
+      const errors = plan.flatMap((p) => (p.kind === 'error' ? [{ row: p.row, message: p.message }] : []));
+      const id = randomUUID();
+      const preview: ImportPreview = {
+        id,
+        filename: file.filename,
+        format: parsed.format,
+        formatLabel: FORMAT_LABELS[parsed.format],
+        total: plan.length,
+        toAdd: plan.filter((p) => p.kind === 'add').length,
+        duplicates: plan.filter((p) => p.kind === 'duplicate').length,
+        errorCount: errors.length,
+        errors: errors.slice(0, ImportLimits.issuesListed),
+        sample: plan
+          .flatMap((p) =>
+            p.kind === 'error'
+              ? []
+              : [
+                  {
+                    row: p.row,
+                    title: p.input.title,
+                    author: p.input.author,
+                    isbn: p.input.isbn ?? null,
+                    status: statusOf(p.input) ?? NEW_BOOK_DEFAULTS.status,
+                    duplicateOf: p.kind === 'duplicate' ? p.of.title : null,
+                  },
+                ],
+          )
+          .slice(0, ImportLimits.sampleRows),
+      };
+      await storage.put(fileKey({ userId, id }), Readable.from([Buffer.from(file.text, 'utf8')]), {
+        contentType: 'text/plain; charset=utf-8',
+      });
+      await db.insert(imports).values({
+        id,
+        userId,
+        filename: file.filename,
+        format: parsed.format,
+        preview,
+        total: plan.length,
+      });
+      return preview;
+    },
+
+    /** Starts an import once; the job does the rest. */
+    async start(userId: string, id: string, duplicates: DuplicateChoice): Promise<ImportStatus> {
+      return inTransaction(db, async (tx) => {
+        const row = await owned(userId, id, tx, true);
+        if (row.state !== 'preview') throw new AppError(409, ErrorCode.conflict, ImportMessages.alreadyStarted);
+        const [next] = await tx
+          .update(imports)
+          .set({ state: 'running', duplicates })
+          .where(eq(imports.id, id))
+          .returning();
+        await enqueueJob(tx, IMPORT_JOB, { importId: id }, { userId, dedupeKey: `import:${id}` });
+        await tell(next!, tx);
+        return toStatus(next!);
+      });
+    },
+
+    async get(userId: string, id: string): Promise<ImportStatus> {
+      return toStatus(await owned(userId, id));
+    },
+
+    async list(userId: string): Promise<ImportList> {
+      const rows = await db
+        .select()
+        .from(imports)
+        .where(eq(imports.userId, userId))
+        .orderBy(desc(imports.createdAt))
+        .limit(50);
+      return { items: rows.map(toStatus) };
+    },
+
+    /** Every row that could not be imported, and why, as a CSV to download. */
+    async failuresCsv(userId: string, id: string): Promise<{ filename: string; csv: string }> {
+      const row = await owned(userId, id);
+      const issues = row.state === 'preview' ? row.preview.errors : row.failures;
+      const csv = Papa.unparse({ fields: ['Row', 'Problem'], data: issues.map((i) => [i.row, i.message]) });
+      return { filename: `${row.filename.replace(/\.[^.]*$/, '')}-problems.csv`, csv: `\uFEFF${csv}\r\n` };
+    },
+
+    job: defineJob({ kind: IMPORT_JOB, payload: z.object({ importId: z.string() }), run }),
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

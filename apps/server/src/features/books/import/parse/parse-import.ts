@@ -1,0 +1,107 @@
+import { bookshelfCsvRows, bookshelfJsonRows } from './bookshelf.js';
+import { readTable, type Table } from './csv.js';
+import { detectFormat, type ImportFormat } from './formats.js';
+import { genericRows } from './generic.js';
+import { goodreadsRows } from './goodreads.js';
+import { isLibraryThingJson, libraryThingJsonRows, libraryThingRows } from './librarything.js';
+import type { ParsedFile, ParsedRow } from './rows.js';
+import { storyGraphRows } from './storygraph.js';
+
+/** The largest file an import takes. */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+/** A file that cannot be imported at all; its message is written for the reader. */
+export class ImportFileError extends Error {
+  override name = 'ImportFileError';
+}
+
+export const ImportFileMessages = {
+  empty: 'The file is empty.',
+  tooLarge: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+  binary: 'This is not a text file. Export your library as CSV or JSON and import that file.',
+  spreadsheet: 'This looks like a spreadsheet file. Save it as CSV and import that file.',
+  unrecognised:
+    'No recognisable columns: the file needs at least Title and Author columns, or a Goodreads, LibraryThing or StoryGraph export.',
+  badJson: 'The file starts like JSON but is not valid JSON.',
+  unknownJson: 'This JSON file is neither a Bookshelf export nor a LibraryThing export.',
+  noBooksList: 'This Bookshelf export has no list of books.',
+  version: (version: unknown) =>
+    `This Bookshelf export is version ${String(version)}; this version of Bookshelf reads version 1.`,
+} as const;
+
+const BOM = '\uFEFF';
+const REPLACEMENT = '\uFFFD';
+
+/**
+ * A NUL never occurs in a text export, and many U+FFFD mean bytes that were not UTF-8 (a spreadsheet, an
+ * image, a file in another encoding) were decoded as if they were. A few are tolerated: exports do carry
+ * the odd one from a mangled title.
+ */
+function looksBinary(text: string): boolean {
+  if (text.includes('\u0000')) return true;
+  const allowed = text.length / 100;
+  let count = 0;
+  for (let i = text.indexOf(REPLACEMENT); i >= 0; i = text.indexOf(REPLACEMENT, i + 1)) {
+    count += 1;
+    if (count > allowed) return true;
+  }
+  return false;
+}
+
+const CSV_MAPPERS: Record<Exclude<ImportFormat, 'bookshelf-json'>, (table: Table) => ParsedRow[]> = {
+  goodreads: goodreadsRows,
+  librarything: libraryThingRows,
+  storygraph: storyGraphRows,
+  'bookshelf-csv': bookshelfCsvRows,
+  'generic-csv': genericRows,
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+function fromJson(value: unknown): ParsedFile {
+  if (isObject(value) && value.format === 'bookshelf') {
+    if (value.version !== 1) throw new ImportFileError(ImportFileMessages.version(value.version));
+    if (!Array.isArray(value.books)) throw new ImportFileError(ImportFileMessages.noBooksList);
+    return { format: 'bookshelf-json', rows: bookshelfJsonRows(value.books) };
+  }
+  if (isLibraryThingJson(value)) return { format: 'librarything', rows: libraryThingJsonRows(value) };
+  throw new ImportFileError(ImportFileMessages.unknownJson);
+}
+
+/**
+ * The books of an export file, each row a book to add or the reason it cannot be, in the file's order.
+ * Throws ImportFileError when the file as a whole is not one we can read. `filename` only sharpens messages.
+ */
+export function parseImportFile(text: string, filename?: string): ParsedFile {
+  // Characters are never fewer than the bytes they were decoded from, so this refuses nothing within the limit.
+  if (text.length > MAX_IMPORT_BYTES) throw new ImportFileError(ImportFileMessages.tooLarge);
+  const body = text.startsWith(BOM) ? text.slice(1) : text;
+  if (!body.trim()) throw new ImportFileError(ImportFileMessages.empty);
+  if (looksBinary(body)) {
+    const spreadsheet = /\.(?:xlsx?|xlsm|ods|numbers)$/i.test(filename ?? '');
+    throw new ImportFileError(spreadsheet ? ImportFileMessages.spreadsheet : ImportFileMessages.binary);
+  }
+
+  const start = body.trimStart()[0];
+  const jsonLike = start === '{' || start === '[';
+  if (jsonLike) {
+    const parsed = parseJson(body);
+    if (parsed) return fromJson(parsed.value);
+  }
+
+  const table = readTable(body);
+  const format = detectFormat(table.header);
+  if (!format || format === 'bookshelf-json') {
+    throw new ImportFileError(jsonLike ? ImportFileMessages.badJson : ImportFileMessages.unrecognised);
+  }
+  return { format, rows: CSV_MAPPERS[format](table) };
+}
