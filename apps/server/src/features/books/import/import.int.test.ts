@@ -245,10 +245,7 @@ describe('running an import', () => {
 describe('export, then import into another library', () => {
   const comparable = (book: Book, fields: readonly (keyof Book)[]) =>
     Object.fromEntries(
-      fields.map((f) => [
-        f,
-        f === 'dateRead' || f === 'dateAdded' ? ((book[f] as string | null)?.slice(0, 10) ?? null) : book[f],
-      ]),
+      fields.map((f) => [f, f === 'dateRead' || f === 'dateAdded' ? (book[f]?.slice(0, 10) ?? null) : book[f]]),
     );
   const sorted = (books: Book[]) => [...books].sort((a, b) => a.title.localeCompare(b.title));
 
