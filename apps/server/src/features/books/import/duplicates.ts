@@ -54,5 +54,16 @@ export function createDuplicateFinder(library: readonly LibraryBook[]) {
       return (isbn ? byIsbn.get(isbn) : undefined) ?? byKey.get(titleAuthorKey(book.title, book.author));
     },
     learn,
+
+    /** find, then learn the book as `of` when it is new: its key made once, for the rows of a large file. */
+    findOrLearn(book: { isbn?: string | null; title: string; author: string }, of: DuplicateOf) {
+      const isbn = book.isbn ? normalizeIsbn(book.isbn) : null;
+      const key = titleAuthorKey(book.title, book.author);
+      const found = (isbn ? byIsbn.get(isbn) : undefined) ?? byKey.get(key);
+      if (found) return found;
+      if (isbn) byIsbn.set(isbn, of);
+      byKey.set(key, of);
+      return undefined;
+    },
   };
 }

@@ -32,8 +32,8 @@ import { inputToValues, statusOf, withSearchText } from '../book-mapper.js';
 import type { BooksRepository, BookValues } from '../books.repository.js';
 import { mergeValues } from './merge-values.js';
 import { FORMAT_LABELS } from './parse/formats.js';
-import { ImportFileError, parseImportFile } from './parse/parse-import.js';
-import { planRows, type RowPlan } from './plan.js';
+import { ImportFileError, parseImportFileInSlices } from './parse/parse-import.js';
+import { planRowsInSlices, type RowPlan } from './plan.js';
 
 export const IMPORT_JOB = 'books.import';
 /**
@@ -41,8 +41,9 @@ export const IMPORT_JOB = 'books.import';
  * time, so a long batch would hold every other reader's request for its whole length (issue 12's figure:
  * 500-row batches froze other requests for seconds).
  */
-export const IMPORT_BATCH = 100;
+export const IMPORT_BATCH = 25;
 const PHASE = 'Importing books';
+const ANNOUNCE_EVERY_MS = 250;
 
 export interface ImportServiceDeps {
   db: Database;
@@ -123,8 +124,8 @@ export function createImportService({
 
   async function readPlan(row: ImportRow): Promise<RowPlan[]> {
     const blob = await storage.get(fileKey(row));
-    const parsed = parseImportFile(await streamText(blob.stream), row.filename);
-    return planRows(parsed.rows, await books.duplicateIndex(row.userId));
+    const parsed = await parseImportFileInSlices(await streamText(blob.stream), row.filename);
+    return planRowsInSlices(parsed.rows, await books.duplicateIndex(row.userId));
   }
 
   /** Fills the empty fields of library books from their duplicates; each book its own short transaction. */
@@ -152,7 +153,13 @@ export function createImportService({
   }
 
   /** One batch: new books, the import's count, summary and failures, in one transaction. */
-  async function writeBatch(importId: string, start: number, batch: RowPlan[], rowIds: Map<number, string>) {
+  async function writeBatch(
+    importId: string,
+    start: number,
+    batch: RowPlan[],
+    rowIds: Map<number, string>,
+    announce: boolean,
+  ) {
     return inTransaction(db, async (tx) => {
       const [row] = await tx.select().from(imports).where(eq(imports.id, importId)).for('update');
       // Another run of this job got here first (a lease taken over): nothing to do twice.
@@ -180,8 +187,10 @@ export function createImportService({
         .set({ done: start + batch.length, summary, failures: [...row.failures, ...failures] })
         .where(eq(imports.id, importId))
         .returning();
-      if (adds.length) await changed?.(row.userId, tx);
-      await tell(next!, tx);
+      if (announce) {
+        await changed?.(row.userId, tx);
+        await tell(next!, tx);
+      }
       return next;
     });
   }
@@ -221,6 +230,7 @@ export function createImportService({
     }
     const rowIds = new Map<number, string>();
     const merging = row.duplicates === 'merge';
+    let toldAt = 0;
     for (let start = row.done; start < plan.length; start += IMPORT_BATCH) {
       const batch = plan.slice(start, start + IMPORT_BATCH);
       const mergeInto = (inFile: boolean) =>
@@ -233,10 +243,16 @@ export function createImportService({
           : [];
       // Merging only fills empty fields, so merges done again after a crash change nothing the second time.
       await merge(row.userId, mergeInto(false));
-      const written = await writeBatch(importId, start, batch, rowIds);
+      // The reader's page hears of progress (and of its new books) a few times a second, not once per batch:
+      // each telling is writes of its own, which would cost the import more than the batch itself.
+      const announce = Date.now() - toldAt >= ANNOUNCE_EVERY_MS || start + batch.length >= plan.length;
+      const written = await writeBatch(importId, start, batch, rowIds, announce);
       if (!written || written.state !== 'running') return { stopped: true };
       await merge(row.userId, mergeInto(true));
-      await context.progress({ current: written.done, total: plan.length, phase: PHASE });
+      if (announce) {
+        toldAt = Date.now();
+        await context.progress({ current: written.done, total: plan.length, phase: PHASE });
+      }
       // Lets the requests that queued behind this batch run before the next one.
       await yieldToOthers();
     }
@@ -249,12 +265,12 @@ export function createImportService({
     async preview(userId: string, file: { text: string; filename: string }): Promise<ImportPreview> {
       let parsed;
       try {
-        parsed = parseImportFile(file.text, file.filename);
+        parsed = await parseImportFileInSlices(file.text, file.filename);
       } catch (error) {
         if (error instanceof ImportFileError) throw new AppError(400, ErrorCode.validation, error.message);
         throw error;
       }
-      const plan = planRows(parsed.rows, await books.duplicateIndex(userId));
+      const plan = await planRowsInSlices(parsed.rows, await books.duplicateIndex(userId));
       const errors = plan.flatMap((p) => (p.kind === 'error' ? [{ row: p.row, message: p.message }] : []));
       const id = randomUUID();
       const preview: ImportPreview = {

@@ -1,5 +1,7 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { CreateBookRequest } from '@bookshelf/contract';
 import { createDuplicateFinder, type DuplicateOf, type LibraryBook } from './duplicates.js';
+import { ROWS_PER_SLICE } from './parse/parse-import.js';
 import type { ParsedRow } from './parse/rows.js';
 
 export type RowPlan =
@@ -10,13 +12,28 @@ export type RowPlan =
 /** What happens to each row: added, a duplicate (of the library or an earlier row), or refused and why. */
 export function planRows(rows: readonly ParsedRow[], library: readonly LibraryBook[]): RowPlan[] {
   const finder = createDuplicateFinder(library);
-  return rows.map((parsed): RowPlan => {
-    if (!parsed.book) return { kind: 'error', row: parsed.row, message: parsed.error ?? 'This row could not be read.' };
-    const { input, dateAdded } = parsed.book;
-    const book = { isbn: input.isbn ?? null, title: input.title, author: input.author };
-    const of = finder.find(book);
-    if (of) return { kind: 'duplicate', row: parsed.row, input, dateAdded, of };
-    finder.learn(book, { title: input.title, row: parsed.row });
-    return { kind: 'add', row: parsed.row, input, dateAdded };
-  });
+  return rows.map((parsed) => planRow(parsed, finder));
+}
+
+/** planRows a slice at a time, giving the event loop back between slices (see parseImportFileInSlices). */
+export async function planRowsInSlices(
+  rows: readonly ParsedRow[],
+  library: readonly LibraryBook[],
+): Promise<RowPlan[]> {
+  const finder = createDuplicateFinder(library);
+  const plan: RowPlan[] = [];
+  for (let offset = 0; offset < rows.length; offset += ROWS_PER_SLICE) {
+    for (const parsed of rows.slice(offset, offset + ROWS_PER_SLICE)) plan.push(planRow(parsed, finder));
+    await yieldToOthers();
+  }
+  return plan;
+}
+
+function planRow(parsed: ParsedRow, finder: ReturnType<typeof createDuplicateFinder>): RowPlan {
+  if (!parsed.book) return { kind: 'error', row: parsed.row, message: parsed.error ?? 'This row could not be read.' };
+  const { input, dateAdded } = parsed.book;
+  const book = { isbn: input.isbn ?? null, title: input.title, author: input.author };
+  const of = finder.findOrLearn(book, { title: input.title, row: parsed.row });
+  if (of) return { kind: 'duplicate', row: parsed.row, input, dateAdded, of };
+  return { kind: 'add', row: parsed.row, input, dateAdded };
 }

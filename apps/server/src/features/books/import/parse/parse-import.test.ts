@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, MAX_IMPORT_BYTES, parseImportFile } from './parse-import.js';
+import {
+  ImportFileError,
+  MAX_IMPORT_BYTES,
+  parseImportFile,
+  parseImportFileInSlices,
+  ROWS_PER_SLICE,
+} from './parse-import.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -93,5 +99,28 @@ describe('parseImportFile reads', () => {
     expect(format).toBe('goodreads');
     expect(rows).toHaveLength(10_000);
     expect(rows.filter((r) => r.book)).toHaveLength(10_000);
+  });
+});
+
+describe('parseImportFileInSlices', () => {
+  it('gives the same rows as parseImportFile across chunk and slice boundaries, multi-line reviews included', async () => {
+    const header = 'Title,Author,ISBN,Review,Tags';
+    const lines = Array.from(
+      { length: ROWS_PER_SLICE * 3 + 17 },
+      (_, i) => `"Book ${i}","Writer, ${i % 11}",,"Line one of ${i}\nline two, ""quoted""\n${'x'.repeat(i % 300)}",a;b`,
+    );
+    const text = [header, ...lines].join('\r\n');
+    expect(text.length).toBeGreaterThan(64 * 1024 * 2);
+    const sliced = await parseImportFileInSlices(text, 'big.csv');
+    expect(sliced).toEqual(parseImportFile(text, 'big.csv'));
+    expect(sliced.rows).toHaveLength(lines.length);
+    expect(sliced.rows.at(-1)).toMatchObject({
+      row: lines.length,
+      book: { input: { title: `Book ${lines.length - 1}` } },
+    });
+  });
+
+  it('refuses what parseImportFile refuses', async () => {
+    await expect(parseImportFileInSlices('Name,Price\nLamp,1\n')).rejects.toBeInstanceOf(ImportFileError);
   });
 });

@@ -1,0 +1,165 @@
+// bench/import: a 10,000-row Goodreads export imported through the API of the built app (as `npm start` runs
+// it), on PGlite (a temporary DATA_DIR) and on PostgreSQL (a scratch database): the preview's time, the full
+// import's time (start to done, as the importer's page sees it) and rows per second; meanwhile a second reader
+// asks for GET /api/books?limit=50 one request after another, and its p95 is printed beside the same reader's
+// idle p95 from the same run (the bare baseline). Budgets (issue 12): full import ≤ 5 s on PostgreSQL, ≤ 10 s
+// on PGlite; the other reader's p95 ≤ 2× idle. Exits 1 over budget.
+//   BENCH_IMPORT_ROWS=10000   BENCH_IMPORT_DB=pglite|postgres
+import postgres from 'postgres';
+import { buildApp, startBuiltApp } from '../support/built-app.js';
+import { goodreadsCsv } from './goodreads-file.js';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+const ONLY = process.env.BENCH_IMPORT_DB;
+const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const BUDGET_S = { pglite: 10, postgres: 5 } as const;
+const MAX_SLOWDOWN = 2;
+const IDLE_MS = 4_000;
+
+let over = false;
+const headers = { 'content-type': 'application/json', 'x-requested-with': 'bench' };
+
+async function signUp(origin: string, name: string): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/register`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      name,
+      email: `${name}-${process.pid}-${Date.now()}@example.org`,
+      password: 'a long bench password',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+const percentile = (samples: number[], p: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+};
+
+/** The other reader's requests, one after another, until `until` says stop; answers each one's time in ms. */
+async function readWhile(origin: string, cookie: string, until: () => boolean): Promise<number[]> {
+  const samples: number[] = [];
+  while (!until()) {
+    const started = performance.now();
+    const res = await fetch(`${origin}/api/books?limit=50`, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET /api/books answered ${res.status}`);
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
+  const app = await startBuiltApp(databaseUrl ? { databaseUrl } : {});
+  try {
+    const origin = app.url;
+    const importer = await signUp(origin, 'importer');
+    const reader = await signUp(origin, 'reader');
+    for (let i = 0; i < 60; i += 1) {
+      const res = await fetch(`${origin}/api/books`, {
+        method: 'POST',
+        headers: { ...headers, cookie: reader },
+        body: JSON.stringify({ title: `Reader's Book ${i}`, author: `Writer ${i % 9}`, tags: ['mine'] }),
+      });
+      if (res.status !== 201) throw new Error(`adding a book answered ${res.status}`);
+    }
+    // Warm-up, then the idle baseline.
+    let stopAt = performance.now() + 1_000;
+    await readWhile(origin, reader, () => performance.now() > stopAt);
+    stopAt = performance.now() + IDLE_MS;
+    const idle = await readWhile(origin, reader, () => performance.now() > stopAt);
+
+    const text = goodreadsCsv(ROWS);
+    let started = performance.now();
+    const made = await fetch(`${origin}/api/imports`, {
+      method: 'POST',
+      headers: { ...headers, cookie: importer },
+      body: JSON.stringify({ text, filename: 'goodreads_library_export.csv' }),
+    });
+    const previewMs = performance.now() - started;
+    if (made.status !== 201) throw new Error(`the preview answered ${made.status}: ${await made.text()}`);
+    const preview = (await made.json()) as { id: string; toAdd: number; errorCount: number };
+
+    started = performance.now();
+    const start = await fetch(`${origin}/api/imports/${preview.id}/start`, {
+      method: 'POST',
+      headers: { ...headers, cookie: importer },
+      body: JSON.stringify({ duplicates: 'skip' }),
+    });
+    if (start.status !== 202) throw new Error(`starting answered ${start.status}: ${await start.text()}`);
+    let done = false;
+    let summary: { added: number; failed: number } | undefined;
+    // The importer's page: it hears of progress live; here it asks every 100 ms, which costs the server little.
+    const watching = (async () => {
+      while (!done) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const status = (await (
+          await fetch(`${origin}/api/imports/${preview.id}`, { headers: { cookie: importer } })
+        ).json()) as {
+          state: string;
+          summary: { added: number; failed: number };
+        };
+        if (status.state === 'done' || status.state === 'failed') {
+          summary = status.summary;
+          done = true;
+        }
+      }
+    })();
+    const during = await readWhile(origin, reader, () => done);
+    await watching;
+    const importS = (performance.now() - started) / 1000;
+
+    const idleP95 = percentile(idle, 0.95);
+    const duringP95 = percentile(during, 0.95);
+    const slowdown = duringP95 / idleP95;
+    const fast = importS <= BUDGET_S[kind];
+    const fair = slowdown <= MAX_SLOWDOWN;
+    over ||= !fast || !fair || summary?.added !== preview.toAdd;
+    console.log(`import.${kind}.preview: ${previewMs.toFixed(0)} ms for ${ROWS} rows (${preview.toAdd} to add)`);
+    console.log(
+      `import.${kind}.full: ${importS.toFixed(2)} s start to done, ${(ROWS / importS).toFixed(0)} rows/s, ` +
+        `${summary?.added ?? '?'} added (budget ≤ ${BUDGET_S[kind]} s) ${fast ? 'ok' : 'OVER'}; ` +
+        `with the preview ${(importS + previewMs / 1000).toFixed(2)} s`,
+    );
+    console.log(
+      `import.${kind}.other-reader: GET /api/books?limit=50 p95 ${duringP95.toFixed(1)} ms during the import ` +
+        `(${during.length} requests, p50 ${percentile(during, 0.5).toFixed(1)}, max ${Math.max(...during).toFixed(0)}) ` +
+        `vs ${idleP95.toFixed(1)} ms idle (${idle.length} requests, p50 ${percentile(idle, 0.5).toFixed(1)}) = ` +
+        `${slowdown.toFixed(2)}× (budget ≤ ${MAX_SLOWDOWN}×) ${fair ? 'ok' : 'OVER'}`,
+    );
+  } finally {
+    await app.stop();
+  }
+}
+
+buildApp();
+if (ONLY !== 'postgres') await onDatabase('pglite');
+if (ONLY !== 'pglite') {
+  const admin = postgres(PG_URL, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
+  try {
+    const reachable = await admin`select 1`.then(
+      () => true,
+      (error: unknown) => {
+        console.log(`import.postgres: skipped (PostgreSQL at ${new URL(PG_URL).host} unreachable: ${String(error)})`);
+        return false;
+      },
+    );
+    if (reachable) {
+      const name = `import_bench_${process.pid}`;
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.unsafe(`CREATE DATABASE "${name}"`);
+      const url = new URL(PG_URL);
+      url.pathname = `/${name}`;
+      try {
+        await onDatabase('postgres', url.toString());
+      } finally {
+        await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      }
+    }
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
+process.exit(over ? 1 : 0);
