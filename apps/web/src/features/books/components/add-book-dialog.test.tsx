@@ -49,6 +49,37 @@ describe('AddBookRoute and AddBookDialog', () => {
     expect(screen.getByRole('region', { name: 'Barcode Scan' })).toBeTruthy();
   });
 
+  it('looks up the ISBN Barcode Scan reads on the ISBN Lookup tab at once', async () => {
+    network.answer('GET /api/lookup/isbn/9780439023481', {
+      isbn: '9780439023481',
+      title: 'The Hunger Games',
+      author: 'Suzanne Collins',
+      authors: ['Suzanne Collins'],
+      publisher: null,
+      publishedYear: 2008,
+      pages: null,
+      description: null,
+      genre: null,
+      subjects: [],
+      covers: [],
+      sources: ['Open Library'],
+    });
+    openAt();
+    await screen.findByRole('dialog', { name: 'Add New Book' });
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Barcode Scan' }));
+    // The camera and a photo lead to the same place as the typed fallback (barcode-scan.test.tsx).
+    const panel = screen.getByRole('region', { name: 'Barcode Scan' });
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'ISBN' }), { target: { value: '0439023483' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Look up' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'ISBN Lookup' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(await screen.findByLabelText('Title')).toHaveProperty('value', 'The Hunger Games');
+    const search = screen.getByRole('search', { name: 'Look up a book by ISBN' });
+    expect(within(search).getByRole('textbox', { name: 'ISBN' })).toHaveProperty('value', '9780439023481');
+    expect(network.requests('GET /api/lookup/isbn/9780439023481')).toHaveLength(1);
+  });
+
   it('creates the book, sends purchase info only when ticked, toasts with View and closes', async () => {
     const pending = deferred();
     network.answer('POST /api/books', pending.answer);

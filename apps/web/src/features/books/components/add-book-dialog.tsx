@@ -2,13 +2,14 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Modal } from '../../../components/ui/modal';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Barcode, FileSpreadsheet, Keyboard, ScanSearch } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { useCreateBook } from '../api/use-create-book';
 import { BookForm } from './book-form/book-form';
 import { emptyBookFormValues, formValuesToCreateRequest, type BookFormValues } from './book-form/book-form-values';
 import { bookDetailsPath, LIBRARY_PATH } from '../lib/book-routes';
+import { BarcodeScan } from './add-book/barcode-scan';
 import { BulkImport } from './add-book/bulk-import';
 import { IsbnLookupPanel } from './add-book/isbn-lookup';
 
@@ -42,6 +43,8 @@ function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
   const [defaults, setDefaults] = useState(emptyBookFormValues);
   // Remounts Manual Entry's form when another mode hands it values (a failed lookup's ISBN).
   const [manualKey, setManualKey] = useState(0);
+  // An ISBN read by Barcode Scan, which ISBN Lookup looks up at once (a new one remounts the panel to do so).
+  const [scannedIsbn, setScannedIsbn] = useState('');
   const createBook = useCreateBook();
   const navigate = useNavigate();
 
@@ -88,6 +91,8 @@ function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
         </Tabs.Content>
         <Tabs.Content value="isbn" className="focus-visible:outline-none">
           <IsbnLookupPanel
+            key={scannedIsbn}
+            initialIsbn={scannedIsbn}
             onSave={save}
             onCancel={onCancel}
             onEnterManually={(isbn) => {
@@ -98,9 +103,12 @@ function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
           />
         </Tabs.Content>
         <Tabs.Content value="barcode" className="focus-visible:outline-none">
-          <ComingSoon title="Barcode Scan">
-            Point your camera at the barcode on the back cover and the book is looked up by its ISBN.
-          </ComingSoon>
+          <BarcodeScan
+            onIsbn={(isbn) => {
+              setScannedIsbn(isbn);
+              setMode('isbn');
+            }}
+          />
         </Tabs.Content>
         <Tabs.Content value="csv" className="focus-visible:outline-none">
           <BulkImport
@@ -112,19 +120,5 @@ function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
         </Tabs.Content>
       </Tabs.Root>
     </div>
-  );
-}
-
-function ComingSoon({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-label={title}
-      className="rounded-lg border border-dashed border-gray-300 p-6 text-sm text-gray-600 dark:border-gray-700 dark:text-gray-400"
-    >
-      <div>{children}</div>
-      <p className="mt-4 font-medium text-gray-900 dark:text-gray-100">
-        {title} arrives with the next release. Until then, use Manual Entry.
-      </p>
-    </section>
   );
 }
