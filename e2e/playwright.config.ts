@@ -23,6 +23,15 @@ function fakeOAuthEnv(): Record<string, string> {
   };
 }
 
+/**
+ * Points the ISBN lookup's Open Library (books and covers) and Google Books at the one fake server run.mjs
+ * started. Without it they are left unset, and the journeys that look up an ISBN fail saying so.
+ */
+function fakeBookServicesEnv(): Record<string, string> {
+  const url = process.env.E2E_BOOK_SERVICES_URL ?? '';
+  return { OPENLIBRARY_BASE_URL: url, OPENLIBRARY_COVERS_BASE_URL: url, GOOGLE_BOOKS_BASE_URL: url };
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -70,7 +79,10 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Reset mails go to the log, never through a mail server configured in the developer's shell.
       SMTP_URL: '',
+      // The login fixture gives each test's reader an address of their own in X-Forwarded-For.
+      TRUST_PROXY: 'true',
       ...fakeOAuthEnv(),
+      ...fakeBookServicesEnv(),
     },
   },
 });

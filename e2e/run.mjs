@@ -1,7 +1,8 @@
 // Runs the browser journeys against the app started exactly as `npm start` starts it, on a free port
 // with a temporary DATA_DIR. Without a browser it skips loudly, except under CI=true where that fails.
 // Fake Google and X OAuth providers (test-support) run in this process for the whole run, so social
-// sign-in goes through a real OAuth round trip without leaving the machine.
+// sign-in goes through a real OAuth round trip without leaving the machine; so do fake book services
+// (Open Library and Google Books), so an ISBN lookup asks a real HTTP server that is not on the Internet.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -45,6 +46,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'bookshelf-e2e-'));
 const { startFakeOAuthProvider } = await tsImport('../test-support/src/fake-oauth.ts', import.meta.url);
 const google = await startFakeOAuthProvider({ kind: 'google' });
 const twitter = await startFakeOAuthProvider({ kind: 'twitter' });
+/** @type {typeof import('../test-support/src/fake-book-services.js')} */
+const { startFakeBookServices } = await tsImport('../test-support/src/fake-book-services.ts', import.meta.url);
+const bookServices = await startFakeBookServices();
 
 const child = spawn(
   'npx',
@@ -63,6 +67,7 @@ const child = spawn(
       E2E_TWITTER_URL: twitter.url,
       E2E_TWITTER_CLIENT_ID: twitter.clientId,
       E2E_TWITTER_CLIENT_SECRET: twitter.clientSecret,
+      E2E_BOOK_SERVICES_URL: bookServices.url,
     },
   },
 );
@@ -71,6 +76,6 @@ const status = await new Promise((resolve) => {
   child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   child.on('error', () => resolve(1));
 });
-await Promise.all([google.close(), twitter.close()]);
+await Promise.all([google.close(), twitter.close(), bookServices.close()]);
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(status);

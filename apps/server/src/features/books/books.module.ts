@@ -5,6 +5,7 @@ import { defineJob } from '../../platform/jobs/job-definition.js';
 import type { PublishEvents } from '../../platform/jobs/outbox.js';
 import type { LiveEvent } from '@bookshelf/contract';
 import { z } from 'zod';
+import { createRateLimiter } from '../../platform/rate-limit.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { importRoutes } from './import/import.routes.js';
 import { createImportService } from './import/import.service.js';
@@ -41,7 +42,17 @@ export function booksModule({
   const repository = createBooksRepository(db);
   const books = createBooksService({ db, books: repository, access, publish, changed, now });
   const demo = createDemoService({ db, books: repository, changed, now });
-  const imports = createImportService({ db, books: repository, storage, access, publish, changed, publishLive, now });
+  const imports = createImportService({
+    db,
+    books: repository,
+    storage,
+    access,
+    publish,
+    changed,
+    publishLive,
+    limiter: createRateLimiter(db, now),
+    now,
+  });
   return featureModule({
     name: 'books',
     routes: [booksRoutes({ books, demo }), importRoutes({ imports })],

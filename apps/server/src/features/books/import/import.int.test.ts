@@ -1,6 +1,12 @@
 import type { Book, BookList, ImportPreview, ImportStatus, LiveEvent } from '@bookshelf/contract';
 import { eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BlobStore } from '../../../platform/storage/blob-store.js';
+import { createDiskStore } from '../../../platform/storage/disk-store.js';
 import { imports } from '../../../db/schema/index.js';
 import { enqueueJob } from '../../../platform/jobs/job-store.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
@@ -16,15 +22,22 @@ import { IMPORT_BATCH, IMPORT_JOB } from './import.service.js';
 let t: TestApp;
 const live: Array<{ userId: string; event: LiveEvent }> = [];
 
+let storage: BlobStore;
+let blobDir: string;
 beforeAll(async () => {
-  t = await createTestApp({ startJobs: false });
+  blobDir = mkdtempSync(path.join(tmpdir(), 'bookshelf-import-test-'));
+  storage = createDiskStore(blobDir);
+  t = await createTestApp({ startJobs: false, storage });
   const publish = t.app.live.publish.bind(t.app.live);
   t.app.live.publish = async (userId, event, tx) => {
     live.push({ userId, event });
     return publish(userId, event, tx);
   };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(blobDir, { recursive: true, force: true });
+});
 
 const HEADER =
   'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
@@ -210,10 +223,15 @@ describe('running an import', () => {
   });
 
   it('carries on after the last batch written when its job runs again, adding nothing twice', async () => {
-    const reader = await readerWithLibrary();
+    const { browser: reader, me } = await signUp(t.app);
     const rows = Array.from({ length: IMPORT_BATCH * 2 + 5 }, (_, i) => `Book ${i},Author ${i % 7}`);
-    const status = await runImport(reader, ['Title,Author', ...rows].join('\n'));
+    const text = ['Title,Author', ...rows].join('\n');
+    const status = await runImport(reader, text);
     expect(status.summary.added).toBe(rows.length);
+    // A finished import's file is removed; a crashed one's would still be there.
+    const key = `imports/${me.id}/${status.id}`;
+    expect(await storage.exists(key)).toBe(false);
+    await storage.put(key, Readable.from([Buffer.from(text)]));
     // As after a crash between two batches: the import says one batch is done, and its job runs again.
     await t.database.db.update(imports).set({ state: 'running', done: IMPORT_BATCH }).where(eq(imports.id, status.id));
     await enqueueJob(t.database.db, IMPORT_JOB, { importId: status.id }, { dedupeKey: `again:${status.id}` });

@@ -27,7 +27,8 @@ import { AppError } from '../../../platform/errors.js';
 import { defineJob, type JobContext } from '../../../platform/jobs/job-definition.js';
 import { enqueueJob } from '../../../platform/jobs/job-store.js';
 import type { PublishEvents } from '../../../platform/jobs/outbox.js';
-import type { BlobStore } from '../../../platform/storage/blob-store.js';
+import { BlobNotFoundError, type BlobStore } from '../../../platform/storage/blob-store.js';
+import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit.js';
 import { inputToValues, statusOf, withSearchText } from '../book-mapper.js';
 import type { BooksRepository, BookValues } from '../books.repository.js';
 import { mergeValues } from './merge-values.js';
@@ -43,6 +44,8 @@ export const IMPORT_JOB = 'books.import';
  */
 export const IMPORT_BATCH = 25;
 const PHASE = 'Importing books';
+/** Previews per reader and hour: each may read 50 MB and keeps the file until the import is done. */
+export const PREVIEWS_PER_HOUR: RateLimitRule = { service: 'import', limit: 30, window: 'hour' };
 const ANNOUNCE_EVERY_MS = 250;
 
 export interface ImportServiceDeps {
@@ -53,6 +56,8 @@ export interface ImportServiceDeps {
   publish: PublishEvents;
   /** Bumps the library's version and tells its open pages (books.changed), in the batch's transaction. */
   changed?: (userId: string, tx: Database) => Promise<void>;
+  /** Counts previews per reader: each reads up to 50 MB and keeps the file. */
+  limiter?: RateLimiter;
   /** Pushes an event to the user's open pages, at the commit of `tx`. */
   publishLive?: (userId: string, event: LiveEvent, tx?: Database) => Promise<void>;
   now: () => Date;
@@ -111,6 +116,7 @@ export function createImportService({
   publish,
   changed,
   publishLive,
+  limiter,
   now,
 }: ImportServiceDeps) {
   async function owned(userId: string, id: string, tx: Database = db, lock = false) {
@@ -196,7 +202,7 @@ export function createImportService({
   }
 
   async function finish(importId: string, outcome: { error?: string }) {
-    await inTransaction(db, async (tx) => {
+    const finished = await inTransaction(db, async (tx) => {
       const [row] = await tx
         .update(imports)
         .set({ state: outcome.error ? 'failed' : 'done', error: outcome.error ?? null, finishedAt: now() })
@@ -212,7 +218,10 @@ export function createImportService({
         ]);
       }
       await tell(row, tx);
+      return row;
     });
+    // Its rows are in the database now; the file is not needed again.
+    if (finished) await storage.delete(fileKey(finished)).catch(() => undefined);
   }
 
   async function run({ importId }: { importId: string }, context: JobContext) {
@@ -222,7 +231,9 @@ export function createImportService({
     try {
       plan = await readPlan(row);
     } catch (error) {
-      // The file is gone or no longer reads as it did: nothing a retry would change.
+      // The file is gone or no longer reads as it did: nothing a retry would change. Anything else (the
+      // database for a moment) is thrown, and the job is tried again.
+      if (!(error instanceof ImportFileError) && !(error instanceof BlobNotFoundError)) throw error;
       await finish(importId, {
         error: error instanceof ImportFileError ? error.message : 'The file could not be read again.',
       });
@@ -263,6 +274,7 @@ export function createImportService({
   return {
     /** Reads the file, works out what would happen to each row, keeps the file; writes no book. */
     async preview(userId: string, file: { text: string; filename: string }): Promise<ImportPreview> {
+      await limiter?.hit(`imports:user:${userId}`, PREVIEWS_PER_HOUR);
       let parsed;
       try {
         parsed = await parseImportFileInSlices(file.text, file.filename);

@@ -16,6 +16,7 @@ import { bookKeys } from '../api/query-keys';
 import { useLoadDemo } from '../api/use-load-demo';
 import { BookCollection } from '../components/library/book-collection';
 import { BookSkeletons } from '../components/library/book-skeletons';
+import { ExportMenu } from '../components/library/export-menu';
 import { FilterPanel, SortControl, StatusChips, ViewToggle } from '../components/library/library-filters';
 import { EmptyLibrary, NoResults } from '../components/library/library-empty';
 import { SelectionBar } from '../components/library/selection-bar';
@@ -253,6 +254,7 @@ export function LibraryPage() {
               }
             />
             <ViewToggle view={view} onChange={changeView} />
+            <ExportMenu />
           </div>
         )}
       </div>
