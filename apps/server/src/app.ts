@@ -12,6 +12,7 @@ import { activitiesModule } from './features/activities/activities.module.js';
 import { authModule } from './features/auth/auth.module.js';
 import { sessionCookieName } from './features/auth/session-cookie.js';
 import { booksModule } from './features/books/books.module.js';
+import { IMPORT_BATCH } from './features/books/import/import.service.js';
 import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
 import { lookupModule, type BookServicesConfig } from './features/lookup/lookup.module.js';
@@ -131,7 +132,7 @@ export async function buildApp(options: AppOptions) {
   registerErrorHandler(app);
   registerApiCompression(app);
   // Before authentication (a preHandler too, registered later), so a request's turn covers its session lookup.
-  registerAdmission(app, { ...DEFAULT_ADMISSION[database.kind], ...options.admission });
+  const admission = registerAdmission(app, { ...DEFAULT_ADMISSION[database.kind], ...options.admission });
 
   const https = publicUrl?.startsWith('https://') ?? false;
   registerSecurityHeaders(app, {
@@ -219,6 +220,8 @@ export async function buildApp(options: AppOptions) {
       // The version bump and the live event in one statement (decision 037).
       changed: (userId, tx) => versions.changed(userId, tx, { type: 'books.changed' }),
       publishLive: (userId, event, tx) => live.publish(userId, event, tx),
+      requestsIdle: (maxWaitMs) => admission.whenIdle(maxWaitMs),
+      importBatchSize: IMPORT_BATCH[database.kind],
       storage,
       now: clock,
     }),

@@ -25,6 +25,10 @@ export interface BooksModuleDeps {
   changed?: (userId: string, tx: Database) => Promise<void>;
   /** Pushes an event to a user's open pages at the commit of `tx` (an import's progress). */
   publishLive?: (userId: string, event: LiveEvent, tx?: Database) => Promise<void>;
+  /** Resolves when no API request is running or waiting (or after maxWaitMs): background work goes after them. */
+  requestsIdle?: (maxWaitMs: number) => Promise<void>;
+  /** Rows an import writes per transaction (IMPORT_BATCH for the database in use). */
+  importBatchSize: number;
   /** Where an import's file waits for its job. */
   storage: BlobStore;
   now: () => Date;
@@ -36,6 +40,8 @@ export function booksModule({
   publish,
   changed,
   publishLive,
+  requestsIdle,
+  importBatchSize,
   storage,
   now,
 }: BooksModuleDeps): FeatureModule {
@@ -51,6 +57,8 @@ export function booksModule({
     changed,
     publishLive,
     limiter: createRateLimiter(db, now),
+    requestsIdle,
+    batchSize: importBatchSize,
     now,
   });
   return featureModule({

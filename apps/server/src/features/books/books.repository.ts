@@ -287,6 +287,16 @@ export function createBooksRepository(db: Database) {
         .where(and(live(userId), inArray(books.id, ids)));
     },
 
+    /** insertMany answering only the new ids, in order (an import: it needs nothing else back). */
+    async insertManyIds(userId: string, values: BookValues[], executor: Database = db): Promise<string[]> {
+      if (values.length === 0) return [];
+      const rows = await executor
+        .insert(books)
+        .values(values.map((v) => ({ ...v, userId })))
+        .returning({ id: books.id });
+      return rows.map((r) => r.id);
+    },
+
     /** A live book by its id, whoever owns it: platform/access decides whether the caller may see it. */
     async find(id: string): Promise<StoredBook | undefined> {
       const [row] = await bookById.execute({ id });

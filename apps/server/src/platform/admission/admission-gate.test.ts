@@ -61,6 +61,36 @@ describe('the admission gate', () => {
     }
   });
 
+  it('tells background work when nobody is inside or waiting, or lets it go after its longest wait', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = createAdmissionGate({ concurrency: 1, maxWaitMs: 10_000 });
+      await gate.whenIdle(50); // idle already: at once
+      const first = await gate.enter();
+      const second = gate.enter();
+      let idle = false;
+      void gate.whenIdle(1_000).then(() => (idle = true));
+      first();
+      const leaveSecond = await second;
+      await vi.advanceTimersByTimeAsync(0);
+      expect(idle).toBe(false); // the second request is inside now
+      leaveSecond();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(idle).toBe(true);
+
+      const busy = await gate.enter();
+      let gaveUp = false;
+      void gate.whenIdle(50).then(() => (gaveUp = true));
+      await vi.advanceTimersByTimeAsync(49);
+      expect(gaveUp).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(gaveUp).toBe(true);
+      busy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refuses a concurrency below one', () => {
     expect(() => createAdmissionGate({ concurrency: 0, maxWaitMs: 1 })).toThrow(/concurrency/);
   });

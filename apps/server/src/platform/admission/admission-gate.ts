@@ -14,6 +14,11 @@ export interface AdmissionGate {
   enter(): Promise<() => void>;
   /** The same at once when a place is free and nobody waits; undefined otherwise (then call `enter`). */
   tryEnter(): (() => void) | undefined;
+  /**
+   * Resolves once no request is inside or waiting, or after `maxWaitMs` at the latest: background work (an
+   * import's next batch) lets the requests of the moment go first, without being starved under steady load.
+   */
+  whenIdle(maxWaitMs: number): Promise<void>;
   /** Holders inside and callers waiting, for logs and tests. */
   readonly inside: number;
   readonly waiting: number;
@@ -44,6 +49,14 @@ export function createAdmissionGate({
   // A queue as an array with a moving head: shift() on a long array costs a copy per call.
   let queue: Waiter[] = [];
   let head = 0;
+  let idleWaiters: (() => void)[] = [];
+  const isIdle = () => inside === 0 && head === queue.length;
+  const wakeIdleWaiters = () => {
+    if (!isIdle() || idleWaiters.length === 0) return;
+    const woken = idleWaiters;
+    idleWaiters = [];
+    for (const wake of woken) wake();
+  };
 
   const releaser = () => {
     let released = false;
@@ -52,6 +65,7 @@ export function createAdmissionGate({
       released = true;
       inside -= 1;
       admitNext();
+      wakeIdleWaiters();
     };
   };
 
@@ -78,6 +92,20 @@ export function createAdmissionGate({
 
   return {
     tryEnter,
+    whenIdle(maxWaitMs) {
+      if (isIdle()) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          idleWaiters = idleWaiters.filter((w) => w !== wake);
+          resolve();
+        }, maxWaitMs);
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        idleWaiters.push(wake);
+      });
+    },
     enter() {
       const entered = tryEnter();
       if (entered) return Promise.resolve(entered);
