@@ -5,8 +5,8 @@
 // idle p95 from the same run (the bare baseline). Budgets (issue 12): full import ≤ 5 s on PostgreSQL, ≤ 10 s
 // on PGlite; the other reader's p95 ≤ 2× idle. Exits 1 over budget.
 //   BENCH_IMPORT_ROWS=10000   BENCH_IMPORT_DB=pglite|postgres
-import postgres from 'postgres';
 import { buildApp, startBuiltApp } from '../support/built-app.js';
+import { withScratchPostgresUrl } from '../support/scratch-postgres.js';
 import { goodreadsCsv } from './goodreads-file.js';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
@@ -137,29 +137,11 @@ async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
 buildApp();
 if (ONLY !== 'postgres') await onDatabase('pglite');
 if (ONLY !== 'pglite') {
-  const admin = postgres(PG_URL, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
-  try {
-    const reachable = await admin`select 1`.then(
-      () => true,
-      (error: unknown) => {
-        console.log(`import.postgres: skipped (PostgreSQL at ${new URL(PG_URL).host} unreachable: ${String(error)})`);
-        return false;
-      },
-    );
-    if (reachable) {
-      const name = `import_bench_${process.pid}`;
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.unsafe(`CREATE DATABASE "${name}"`);
-      const url = new URL(PG_URL);
-      url.pathname = `/${name}`;
-      try {
-        await onDatabase('postgres', url.toString());
-      } finally {
-        await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      }
-    }
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
+  await withScratchPostgresUrl(
+    PG_URL,
+    `import_bench_${process.pid}`,
+    (url) => onDatabase('postgres', url),
+    (reason) => console.log(`import.postgres: skipped (${reason})`),
+  );
 }
 process.exit(over ? 1 : 0);

@@ -15,11 +15,11 @@
 // During the endpoint runs autocannon has CPU 0 and the server under test (app or bare) the others
 // (../support/cpu-placement.ts); BENCH_LOAD_PIN=0 lets them share. The mixed run has every CPU.
 // Exits 1 when anything is over budget.
-import postgres from 'postgres';
 import { median, medianRun, runAutocannon, type LoadRun } from '../support/autocannon.js';
 import { capture, startBareServer, type CannedAnswer } from '../support/bare-server.js';
 import { buildApp } from '../support/built-app.js';
 import { cpuPlacement, cpuSeconds } from '../support/cpu-placement.js';
+import { withScratchPostgresUrl } from '../support/scratch-postgres.js';
 import { startApp, type AppProcess } from './app-process.js';
 import { mixedRequests } from './mixed.js';
 import { seedBooks, signUp } from './seed.js';
@@ -200,29 +200,11 @@ console.log(
 );
 if (ONLY !== 'postgres') await onDatabase('pglite');
 if (ONLY !== 'pglite') {
-  const admin = postgres(PG_URL, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
-  try {
-    const reachable = await admin`select 1`.then(
-      () => true,
-      (error: unknown) => {
-        console.log(`load.*.postgres: skipped (PostgreSQL at ${new URL(PG_URL).host} unreachable: ${String(error)})`);
-        return false;
-      },
-    );
-    if (reachable) {
-      const name = `load_bench_${process.pid}`;
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.unsafe(`CREATE DATABASE "${name}"`);
-      const url = new URL(PG_URL);
-      url.pathname = `/${name}`;
-      try {
-        await onDatabase('postgres', url.toString());
-      } finally {
-        await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      }
-    }
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
+  await withScratchPostgresUrl(
+    PG_URL,
+    `load_bench_${process.pid}`,
+    (url) => onDatabase('postgres', url),
+    (reason) => console.log(`load.*.postgres: skipped (${reason})`),
+  );
 }
 process.exit(over ? 1 : 0);
