@@ -15,7 +15,8 @@ import { booksModule } from './features/books/books.module.js';
 import { IMPORT_BATCH } from './features/books/import/import.service.js';
 import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
-import { lookupModule, type BookServicesConfig } from './features/lookup/lookup.module.js';
+import { lookupModule } from './features/lookup/lookup.module.js';
+import { createBookMetadata, type BookServicesConfig } from './platform/book-metadata/book-metadata.js';
 import { performanceModule } from './features/performance/performance.module.js';
 import { createAccess } from './platform/access/access.js';
 import { adminRule, createAdmins } from './platform/access/admins.js';
@@ -208,7 +209,8 @@ export async function buildApp(options: AppOptions) {
     salt: `${options.buildId ?? ''}\0${(options.adminEmails ?? []).join(',')}`,
   });
 
-  const lookup = lookupModule({ db, storage, config: options.bookServices ?? {}, log: app.log, now: clock });
+  // What Open Library and Google Books know of an ISBN: the lookup route and the covers of imported books.
+  const metadata = createBookMetadata({ db, storage, config: options.bookServices ?? {}, log: app.log, now: clock });
   // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
   const features: FeatureModule[] = [
     healthModule({ pingDatabase: () => database.ping() }),
@@ -222,6 +224,7 @@ export async function buildApp(options: AppOptions) {
       publishLive: (userId, event, tx) => live.publish(userId, event, tx),
       requestsIdle: (maxWaitMs) => admission.whenIdle(maxWaitMs),
       importBatchSize: IMPORT_BATCH[database.kind],
+      metadata,
       storage,
       now: clock,
     }),
@@ -230,7 +233,7 @@ export async function buildApp(options: AppOptions) {
     jobsModule({ db, access, now: clock }),
     performanceModule({ db, access, now: clock }),
     liveEventsModule(live),
-    lookup,
+    lookupModule({ db, metadata, now: clock }),
   ];
 
   for (const feature of features) for (const routes of feature.routes) await app.register(routes);
@@ -264,7 +267,7 @@ export async function buildApp(options: AppOptions) {
     await live.stop();
     mailer.close();
     await auth.close();
-    await lookup.close();
+    await metadata.close();
     if (ownStorage) {
       storage.close();
       rmSync(ownStorage, { recursive: true, force: true });

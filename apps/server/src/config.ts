@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http-timeouts.js';
-import type { BookServicesConfig } from './features/lookup/lookup.module.js';
+import type { BookServicesConfig } from './platform/book-metadata/book-metadata.js';
 import type { S3StorageConfig } from './platform/storage/s3-store.js';
 
 const baseUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });

@@ -8,6 +8,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const NOWHERE = 'http://127.0.0.1:1';
+
 /** The real app on a fresh database, for app.inject() tests. */
 export async function createTestApp(
   options: Partial<Omit<AppOptions, 'database'>> & {
@@ -20,7 +22,14 @@ export async function createTestApp(
   const { extend, startJobs = true, ...appOptions } = options;
   const database = await createTestDatabase();
   // Every answer of every test is checked against the contract and the fast serializer (decision 026).
-  const app = await buildApp({ database, responses: 'checked', ...appOptions });
+  const app = await buildApp({
+    database,
+    responses: 'checked',
+    // No test reaches the real Open Library or Google Books: unless a test points them at its fakes, they are a
+    // port where nothing listens, which refuses at once (a DNS lookup without a network could hang instead).
+    bookServices: { openLibraryBaseUrl: NOWHERE, openLibraryCoversBaseUrl: NOWHERE, googleBooksBaseUrl: NOWHERE },
+    ...appOptions,
+  });
   extend?.(app);
   await app.ready();
   if (startJobs) await app.jobs.start();

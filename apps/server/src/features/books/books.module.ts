@@ -7,6 +7,8 @@ import type { LiveEvent } from '@bookshelf/contract';
 import { z } from 'zod';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { BookMetadata } from '../../platform/book-metadata/book-metadata.js';
+import { createCoverFinder } from './import/cover-finder.js';
 import { importRoutes } from './import/import.routes.js';
 import { createImportService } from './import/import.service.js';
 import { createBooksRepository } from './books.repository.js';
@@ -29,6 +31,8 @@ export interface BooksModuleDeps {
   requestsIdle?: (maxWaitMs: number) => Promise<void>;
   /** Rows an import writes per transaction (IMPORT_BATCH for the database in use). */
   importBatchSize: number;
+  /** Open Library and Google Books (platform/book-metadata): covers for imported books. */
+  metadata?: BookMetadata;
   /** Where an import's file waits for its job. */
   storage: BlobStore;
   now: () => Date;
@@ -42,6 +46,7 @@ export function booksModule({
   publishLive,
   requestsIdle,
   importBatchSize,
+  metadata,
   storage,
   now,
 }: BooksModuleDeps): FeatureModule {
@@ -61,12 +66,14 @@ export function booksModule({
     batchSize: importBatchSize,
     now,
   });
+  const coverFinder = createCoverFinder({ db, books: repository, metadata, changed, requestsIdle });
   return featureModule({
     name: 'books',
     routes: [booksRoutes({ books, demo }), importRoutes({ imports })],
     jobs: [
       demo.job,
       imports.job,
+      coverFinder.job,
       defineJob({ kind: PURGE_TRASH_JOB, payload: z.object({}), run: () => books.purgeTrash() }),
     ],
     schedules: [{ name: PURGE_TRASH_JOB, cron: HOURLY, kind: PURGE_TRASH_JOB }],

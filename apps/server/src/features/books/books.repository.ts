@@ -297,6 +297,42 @@ export function createBooksRepository(db: Database) {
       return rows.map((r) => r.id);
     },
 
+    /** A page of a user's live books that have an ISBN but no cover, in id order after `afterId`. */
+    async withoutCover(userId: string, afterId: string | null, limit: number): Promise<{ id: string; isbn: string }[]> {
+      const rows = await db
+        .select({ id: books.id, isbn: books.isbn })
+        .from(books)
+        .where(
+          and(
+            live(userId),
+            isNotNull(books.isbn),
+            isNull(books.coverUrl),
+            afterId ? sql`${books.id} > ${afterId}` : undefined,
+          ),
+        )
+        .orderBy(books.id)
+        .limit(limit);
+      return rows.map((r) => ({ id: r.id, isbn: r.isbn! }));
+    },
+
+    async countWithoutCover(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(books)
+        .where(and(live(userId), isNotNull(books.isbn), isNull(books.coverUrl)));
+      return row?.n ?? 0;
+    },
+
+    /** Sets a cover on a book that still has none (the reader may have set one meanwhile); answers whether it did. */
+    async setCoverIfMissing(userId: string, id: string, coverUrl: string, executor: Database): Promise<boolean> {
+      const rows = await executor
+        .update(books)
+        .set({ coverUrl, updatedAt: sql`now()` })
+        .where(and(live(userId), eq(books.id, id), isNull(books.coverUrl)))
+        .returning({ id: books.id });
+      return rows.length > 0;
+    },
+
     /** A live book by its id, whoever owns it: platform/access decides whether the caller may see it. */
     async find(id: string): Promise<StoredBook | undefined> {
       const [row] = await bookById.execute({ id });

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signUp, type Browser } from '../../test/browser.js';
+import { until } from '../../test/jobs.js';
 
 /**
  * ISBN lookup against fake Open Library and Google Books servers that speak their real APIs: merging, covers
@@ -177,4 +178,44 @@ describe('GET /api/covers/{hash}', () => {
     expect((await reader.get(`/api/covers/${'0'.repeat(64)}`)).statusCode).toBe(404);
     expect((await reader.get('/api/covers/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(400);
   });
+});
+
+describe('covers for imported books', () => {
+  it('are found after an import, for books with an ISBN and no cover, and a cover the reader set is kept', async () => {
+    const { browser } = await signUp(t.app);
+    const own = await browser.post('/api/books', {
+      title: 'Fantastic Mr. Fox',
+      author: 'Roald Dahl',
+      isbn: '9780140328721',
+      coverUrl: 'https://example.org/my-own-cover.jpg',
+    });
+    expect(own.statusCode).toBe(201);
+    const csv = [
+      'Title,Author,ISBN',
+      'The Hunger Games,Suzanne Collins,9780439023481',
+      'The Silent Patient,Alex Michaelides,9781250301697',
+      'Unknown Book,Nobody,9780306406157',
+      'No ISBN,Someone,',
+    ].join('\n');
+    const preview = await browser.post('/api/imports', { text: csv, filename: 'mine.csv' });
+    expect(preview.statusCode).toBe(201);
+    const { id } = preview.json<{ id: string }>();
+    expect((await browser.post(`/api/imports/${id}/start`, { duplicates: 'skip' })).statusCode).toBe(202);
+    await until(async () => {
+      const books = (await browser.get('/api/books?limit=10')).json<{
+        items: { title: string; coverUrl: string | null }[];
+      }>();
+      return books.items.filter((b) => b.coverUrl?.startsWith('/api/covers/')).length === 2;
+    }, 20_000);
+    const books = (await browser.get('/api/books?limit=10&sort=title&order=asc')).json<{
+      items: { title: string; coverUrl: string | null }[];
+    }>().items;
+    expect(books.map((b) => [b.title, b.coverUrl?.replace(/[0-9a-f]{64}$/, 'HASH') ?? null])).toEqual([
+      ['Fantastic Mr. Fox', 'https://example.org/my-own-cover.jpg'],
+      ['No ISBN', null],
+      ['The Hunger Games', '/api/covers/HASH'],
+      ['The Silent Patient', '/api/covers/HASH'],
+      ['Unknown Book', null],
+    ]);
+  }, 30_000);
 });

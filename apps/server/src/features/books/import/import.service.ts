@@ -31,6 +31,7 @@ import { BlobNotFoundError, type BlobStore } from '../../../platform/storage/blo
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit.js';
 import { inputToValues, statusOf, withSearchText } from '../book-mapper.js';
 import type { BooksRepository, BookValues } from '../books.repository.js';
+import { FIND_COVERS_JOB } from './cover-finder.js';
 import { mergeValues } from './merge-values.js';
 import { FORMAT_LABELS } from './parse/formats.js';
 import { ImportFileError, parseImportFileInSlices } from './parse/parse-import.js';
@@ -218,6 +219,15 @@ export function createImportService({
         .where(and(eq(imports.id, importId), eq(imports.state, 'running')))
         .returning();
       if (!row) return;
+      if (!outcome.error && row.summary.added > 0) {
+        // Imported books come without covers: a job finds them afterwards, at the services' pace.
+        await enqueueJob(
+          tx,
+          FIND_COVERS_JOB,
+          { userId: row.userId },
+          { userId: row.userId, dedupeKey: `covers:${importId}` },
+        );
+      }
       if (!outcome.error) {
         await publish(tx, [
           {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { HttpClient } from '../../platform/outbound-http/client.js';
-import { OutboundHttpError } from '../../platform/outbound-http/errors.js';
+import type { HttpClient } from '../outbound-http/client.js';
+import { OutboundHttpError } from '../outbound-http/errors.js';
 import { tidy, yearOf, type BookFacts } from './book-facts.js';
 
 const Named = z.object({ name: z.string() });

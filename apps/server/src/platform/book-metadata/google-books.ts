@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { HttpClient } from '../../platform/outbound-http/client.js';
-import { OutboundHttpError } from '../../platform/outbound-http/errors.js';
+import type { HttpClient } from '../outbound-http/client.js';
+import { OutboundHttpError } from '../outbound-http/errors.js';
 import { plainText, tidy, yearOf, type BookFacts } from './book-facts.js';
 
 /** The fields of the Books API v1 volume search that we read. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { CoverSource, FoundCover } from '@bookshelf/contract';
 import sharp from 'sharp';
-import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { BlobStore } from '../storage/blob-store.js';
 
 /** Smaller than this either way is a provider's "no cover" placeholder (Open Library's is 1×1), not a cover. */
 const MIN_SIDE = 16;
