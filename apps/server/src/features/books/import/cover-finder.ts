@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client.js';
 import { inTransaction } from '../../../db/transaction.js';
 import type { BookMetadata } from '../../../platform/book-metadata/book-metadata.js';
 import { defineJob, type JobContext } from '../../../platform/jobs/job-definition.js';
+import { enqueueJob } from '../../../platform/jobs/job-store.js';
 import type { BooksRepository } from '../books.repository.js';
 
 export const FIND_COVERS_JOB = 'books.find-covers';
@@ -14,6 +15,12 @@ const PHASE = 'Finding covers';
  * library of thousands has no hurry (the answers are cached for every reader, so most imports ask few).
  */
 export const PAUSE_BETWEEN_LOOKUPS_MS = 300;
+/**
+ * Lookups that reach the services in one run (about a minute): then the job hands its place back (the runner
+ * has two) and a new one carries on a little later, so a large library never holds imports or deliveries up.
+ */
+export const LOOKUPS_PER_RUN = 150;
+const NEXT_RUN_AFTER_MS = 5_000;
 
 export interface CoverFinderDeps {
   db: Database;
@@ -22,6 +29,7 @@ export interface CoverFinderDeps {
   changed?: (userId: string, tx: Database) => Promise<void>;
   requestsIdle?: (maxWaitMs: number) => Promise<void>;
   pauseMs?: number;
+  lookupsPerRun?: number;
 }
 
 /**
@@ -37,12 +45,14 @@ export function createCoverFinder({
   changed,
   requestsIdle,
   pauseMs = PAUSE_BETWEEN_LOOKUPS_MS,
+  lookupsPerRun = LOOKUPS_PER_RUN,
 }: CoverFinderDeps) {
   async function run({ userId }: { userId: string }, context: JobContext) {
     if (!metadata) return { skipped: true };
     const total = await books.countWithoutCover(userId);
     let seen = 0;
     let covered = 0;
+    let asked = 0;
     for (let after: string | null = null; ;) {
       const page = await books.withoutCover(userId, after, PAGE);
       if (page.length === 0) break;
@@ -52,7 +62,10 @@ export function createCoverFinder({
         const result = hit ? (hit.result ?? undefined) : await metadata.find(isbn);
         const cover = result?.covers[0]?.url;
         if (cover) found.push({ id, cover });
-        if (!hit) await sleep(pauseMs, undefined, { signal: context.signal });
+        if (!hit) {
+          asked += 1;
+          await sleep(pauseMs, undefined, { signal: context.signal });
+        }
       }
       if (found.length) {
         await inTransaction(db, async (tx) => {
@@ -66,6 +79,18 @@ export function createCoverFinder({
       seen += page.length;
       after = page.at(-1)!.id;
       await context.progress({ current: seen, total, phase: PHASE });
+      if (asked >= lookupsPerRun) {
+        // Books covered already are no longer without a cover, and what was not found is cached: the next run
+        // starts from the beginning and quickly reaches where this one stopped.
+        const runAt = new Date(Date.now() + NEXT_RUN_AFTER_MS);
+        await enqueueJob(
+          db,
+          FIND_COVERS_JOB,
+          { userId },
+          { userId, runAt, dedupeKey: `covers:${userId}:${runAt.getTime()}` },
+        );
+        return { looked: seen, covered, continued: true };
+      }
       await requestsIdle?.(50);
     }
     return { looked: seen, covered };
