@@ -31,6 +31,9 @@ export const ImportMessages = {
   noFile: 'Choose a file to import: a multipart field named file, or JSON with text and filename.',
   notText: 'This file is not a text file (CSV, TSV or JSON). Export your library as CSV and try again.',
   alreadyStarted: 'This import has already been started.',
+  notRunning: 'This import is not running.',
+  cancelled: 'The import was cancelled. The books added before that stay in your library.',
+  stopped: 'The import stopped after repeated errors. The books added before that stay in your library.',
 } as const;
 
 export const ImportPaths = {
@@ -38,6 +41,7 @@ export const ImportPaths = {
   one: (id: string) => `/api/imports/${encodeURIComponent(id)}`,
   start: (id: string) => `/api/imports/${encodeURIComponent(id)}/start`,
   failures: (id: string) => `/api/imports/${encodeURIComponent(id)}/failures.csv`,
+  cancel: (id: string) => `/api/imports/${encodeURIComponent(id)}/cancel`,
 } as const;
 
 export const isFinishedImport = (state: ImportState) => state === 'done' || state === 'failed';

@@ -1,4 +1,11 @@
-import type { Book, BookList, ImportPreview, ImportStatus, LiveEvent } from '@bookshelf/contract';
+import {
+  ImportMessages,
+  type Book,
+  type BookList,
+  type ImportPreview,
+  type ImportStatus,
+  type LiveEvent,
+} from '@bookshelf/contract';
 import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +14,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../../platform/storage/blob-store.js';
 import { createDiskStore } from '../../../platform/storage/disk-store.js';
-import { imports } from '../../../db/schema/index.js';
+import { imports, jobs } from '../../../db/schema/index.js';
 import { enqueueJob } from '../../../platform/jobs/job-store.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { signUp, type Browser } from '../../../test/browser.js';
@@ -240,6 +247,29 @@ describe('running an import', () => {
     const again = (await reader.get(`/api/imports/${status.id}`)).json<ImportStatus>();
     expect(again.state).toBe('done');
     expect((await reader.get('/api/books?limit=1')).json<BookList>().total).toBe(rows.length);
+  });
+
+  it('can be cancelled, keeping what was added, and one whose job died is failed, not running for ever', async () => {
+    const reader = await readerWithLibrary();
+    const { id } = (await preview(reader)).json<ImportPreview>();
+    expect((await reader.post(`/api/imports/${id}/start`, { duplicates: 'skip' })).statusCode).toBe(202);
+    const other = await readerWithLibrary();
+    expect((await other.post(`/api/imports/${id}/cancel`)).statusCode).toBe(404);
+    const cancelled = await reader.post(`/api/imports/${id}/cancel`);
+    expect(cancelled.statusCode).toBe(202);
+    expect(cancelled.json<ImportStatus>()).toMatchObject({ state: 'failed', error: ImportMessages.cancelled });
+    await t.app.jobs.drain();
+    expect(await booksOf(reader)).toHaveLength(0);
+    expect((await reader.post(`/api/imports/${id}/cancel`)).statusCode).toBe(409);
+
+    const second = (await preview(reader)).json<ImportPreview>();
+    expect((await reader.post(`/api/imports/${second.id}/start`, { duplicates: 'skip' })).statusCode).toBe(202);
+    await t.database.db
+      .update(jobs)
+      .set({ state: 'dead' })
+      .where(eq(jobs.dedupeKey, `import:${second.id}`));
+    const listed = (await reader.get('/api/imports')).json<{ items: ImportStatus[] }>().items;
+    expect(listed.find((i) => i.id === second.id)).toMatchObject({ state: 'failed', error: ImportMessages.stopped });
   });
 
   it('is started once, and another reader sees none of it', async () => {

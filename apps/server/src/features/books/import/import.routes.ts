@@ -98,6 +98,20 @@ export function importRoutes({ imports }: { imports: ImportService }): FastifyPl
       },
     );
 
+    app.post(
+      '/api/imports/:id/cancel',
+      {
+        schema: {
+          tags,
+          summary: 'Stop a running import at its next step (the books added so far stay)',
+          params: IdParamsSchema,
+          response: { 202: ImportStatusSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.code(202).send(await imports.cancel(requireUser(request).userId, request.params.id)),
+    );
+
     app.get(
       '/api/imports/:id',
       { schema: { tags, summary: 'One of my imports', params: IdParamsSchema, response: { 200: ImportStatusSchema } } },

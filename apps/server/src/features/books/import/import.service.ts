@@ -20,12 +20,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.js';
-import { imports, type ImportRow } from '../../../db/schema/index.js';
+import { imports, jobs, type ImportRow } from '../../../db/schema/index.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { ownedPrivately, type Access, type AccessPolicy } from '../../../platform/access/access.js';
 import { AppError } from '../../../platform/errors.js';
 import { defineJob, type JobContext } from '../../../platform/jobs/job-definition.js';
-import { enqueueJob } from '../../../platform/jobs/job-store.js';
+import { createJobsRepository, enqueueJob } from '../../../platform/jobs/job-store.js';
 import type { PublishEvents } from '../../../platform/jobs/outbox.js';
 import { BlobNotFoundError, type BlobStore } from '../../../platform/storage/blob-store.js';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit.js';
@@ -138,6 +138,33 @@ export function createImportService({
 
   const tell = (row: ImportRow, tx: Database) =>
     publishLive?.(row.userId, { type: 'import.updated', import: toStatus(row) }, tx) ?? Promise.resolve();
+
+  const jobKey = (id: string) => `import:${id}`;
+  const jobsRepository = createJobsRepository(db);
+
+  /**
+   * An import whose job ended without finishing it (cancelled by the reader, or dead after its retries) is
+   * failed, with why, the first time anyone looks: its row would otherwise say running for ever.
+   */
+  async function settled(row: ImportRow): Promise<ImportRow> {
+    if (row.state !== 'running') return row;
+    const [job] = await db
+      .select({ state: jobs.state })
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, jobKey(row.id)));
+    if (job?.state !== 'cancelled' && job?.state !== 'dead') return row;
+    const error = job.state === 'cancelled' ? ImportMessages.cancelled : ImportMessages.stopped;
+    return inTransaction(db, async (tx) => {
+      const [failed] = await tx
+        .update(imports)
+        .set({ state: 'failed', error, finishedAt: now() })
+        .where(and(eq(imports.id, row.id), eq(imports.state, 'running')))
+        .returning();
+      if (!failed) return row;
+      await tell(failed, tx);
+      return failed;
+    });
+  }
 
   async function readPlan(row: ImportRow): Promise<RowPlan[]> {
     const blob = await storage.get(fileKey(row));
@@ -358,14 +385,26 @@ export function createImportService({
           .set({ state: 'running', duplicates })
           .where(eq(imports.id, id))
           .returning();
-        await enqueueJob(tx, IMPORT_JOB, { importId: id }, { userId, dedupeKey: `import:${id}` });
+        await enqueueJob(tx, IMPORT_JOB, { importId: id }, { userId, dedupeKey: jobKey(id) });
         await tell(next!, tx);
         return toStatus(next!);
       });
     },
 
     async get(userId: string, id: string): Promise<ImportStatus> {
-      return toStatus(await owned(userId, id));
+      return toStatus(await settled(await owned(userId, id)));
+    },
+
+    /** Stops a running import at its next step; the books added so far stay. */
+    async cancel(userId: string, id: string): Promise<ImportStatus> {
+      const row = await owned(userId, id);
+      if (row.state !== 'running') throw new AppError(409, ErrorCode.conflict, ImportMessages.notRunning);
+      const [job] = await db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, jobKey(id)));
+      if (job) await jobsRepository.cancel(job.id);
+      return toStatus(await settled(row));
     },
 
     async list(userId: string): Promise<ImportList> {
@@ -375,7 +414,7 @@ export function createImportService({
         .where(eq(imports.userId, userId))
         .orderBy(desc(imports.createdAt))
         .limit(50);
-      return { items: rows.map(toStatus) };
+      return { items: (await Promise.all(rows.map(settled))).map(toStatus) };
     },
 
     /** Every row that could not be imported, and why, as a CSV to download. */

@@ -33,3 +33,6 @@ export function useImport(id: string, initial?: ImportStatus) {
     refetchInterval: (query) => (query.state.data && isFinishedImport(query.state.data.state) ? false : 3_000),
   });
 }
+
+export const cancelImport = (id: string) =>
+  api(ImportPaths.cancel(id), () => schemas().then((m) => m.ImportStatusSchema), { method: 'POST' });

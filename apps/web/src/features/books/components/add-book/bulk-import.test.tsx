@@ -122,6 +122,19 @@ describe('Bulk Import', () => {
     expect(network.requests('POST /api/imports')).toHaveLength(0);
   });
 
+  it('cancels a running import and says what became of it', async () => {
+    const message = 'The import was cancelled. The books added before that stay in your library.';
+    network.answer('GET /api/imports/' + ID, status({ progress: { current: 2, total: 4 } }));
+    network.answer(
+      'POST /api/imports/' + ID + '/cancel',
+      json(status({ state: 'failed', error: message, progress: { current: 2, total: 4 } }), 202),
+    );
+    open([status({ progress: { current: 2, total: 4 } })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel import' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(network.requests(`POST /api/imports/${ID}/cancel`)).toHaveLength(1);
+  });
+
   it('picks up an import that is still running when it opens (after a reload)', async () => {
     network.answer('GET /api/imports/' + ID, status({ progress: { current: 2, total: 4 } }));
     open([status({ progress: { current: 2, total: 4 } })]);

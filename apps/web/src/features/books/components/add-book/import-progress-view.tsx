@@ -2,7 +2,11 @@ import { ImportPaths, isFinishedImport, type ImportStatus } from '@bookshelf/con
 import { CheckCircle2 } from 'lucide-react';
 import { primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
 import { ProgressBar } from '../../../../components/ui/progress-bar';
-import { useImport } from '../../api/imports';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../../../lib/error-message';
+import { cancelImport, useImport } from '../../api/imports';
+import { importKeys } from '../../api/query-keys';
 
 interface ImportProgressViewProps {
   started: ImportStatus;
@@ -13,6 +17,21 @@ interface ImportProgressViewProps {
 /** A running import's bar (rows done of total), then its summary; it follows the server across reloads. */
 export function ImportProgressView({ started, onViewLibrary, onAnother }: ImportProgressViewProps) {
   const status = useImport(started.id, started).data ?? started;
+  const queryClient = useQueryClient();
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+
+  async function cancel() {
+    setCancelling(true);
+    setCancelError(null);
+    try {
+      queryClient.setQueryData(importKeys.one(status.id), await cancelImport(status.id));
+    } catch (error) {
+      setCancelError(errorMessage(error));
+      setCancelling(false);
+    }
+  }
+
   const { current, total } = status.progress;
   const text = `Importing books… ${current.toLocaleString()} of ${total.toLocaleString()}`;
   if (!isFinishedImport(status.state)) {
@@ -25,6 +44,16 @@ export function ImportProgressView({ started, onViewLibrary, onAnother }: Import
         <p className="text-xs text-gray-500 dark:text-gray-400">
           You can close this dialog: the import carries on, and its progress is here when you come back.
         </p>
+        {cancelError && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {cancelError}
+          </p>
+        )}
+        <div className="flex justify-end">
+          <button type="button" className={secondaryButtonClass} onClick={() => void cancel()} disabled={cancelling}>
+            {cancelling ? 'Cancelling...' : 'Cancel import'}
+          </button>
+        </div>
       </section>
     );
   }
@@ -33,7 +62,7 @@ export function ImportProgressView({ started, onViewLibrary, onAnother }: Import
     <section aria-label="Import summary" className="space-y-4">
       {status.state === 'failed' ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          The import stopped: {status.error ?? 'something went wrong.'}
+          {status.error ?? 'The import stopped.'}
         </p>
       ) : (
         <p className="flex items-center gap-2 font-medium text-gray-900 dark:text-gray-100">
