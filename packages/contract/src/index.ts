@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './book-create.js';
 export * from './book-rules.js';
 export * from './books.js';
+export * from './currency.js';
 export * from './error-classifier.js';
 export * from './errors.js';
 export * from './events.js';

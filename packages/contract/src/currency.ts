@@ -1,0 +1,126 @@
+/**
+ * Money across currencies (core.md §9, issue 13): the currencies shown, the fixed offline rate tables, the
+ * base-currency guess and formatting. Zod-free: price labels on every page use it.
+ */
+import type { BookCurrency } from './platforms.js';
+
+export interface Currency {
+  code: string;
+  symbol: string;
+  name: string;
+  /** The locale amounts in this currency are written in. */
+  locale: string;
+}
+
+/** The multi-currency display's currencies (core.md §9): the book currencies and four more. */
+export const DISPLAY_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CNY', 'SGD', 'HKD'] as const;
+export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
+
+export const CURRENCIES: Record<DisplayCurrency, Currency> = {
+  INR: { code: 'INR', symbol: '₹', name: 'Indian Rupee', locale: 'en-IN' },
+  USD: { code: 'USD', symbol: '$', name: 'US Dollar', locale: 'en-US' },
+  EUR: { code: 'EUR', symbol: '€', name: 'Euro', locale: 'de-DE' },
+  GBP: { code: 'GBP', symbol: '£', name: 'British Pound', locale: 'en-GB' },
+  CAD: { code: 'CAD', symbol: 'CA$', name: 'Canadian Dollar', locale: 'en-CA' },
+  AUD: { code: 'AUD', symbol: 'A$', name: 'Australian Dollar', locale: 'en-AU' },
+  JPY: { code: 'JPY', symbol: '¥', name: 'Japanese Yen', locale: 'ja-JP' },
+  CNY: { code: 'CNY', symbol: 'CN¥', name: 'Chinese Yuan', locale: 'zh-CN' },
+  SGD: { code: 'SGD', symbol: 'S$', name: 'Singapore Dollar', locale: 'en-SG' },
+  HKD: { code: 'HKD', symbol: 'HK$', name: 'Hong Kong Dollar', locale: 'en-HK' },
+};
+
+export const isDisplayCurrency = (code: string): code is DisplayCurrency => code in CURRENCIES;
+
+/** The library value's fixed rates to INR (core.md §9), used when no real rates are configured. */
+export const VALUE_RATES_TO_INR: Record<BookCurrency, number> = {
+  INR: 1,
+  USD: 83.25,
+  EUR: 90.45,
+  GBP: 105.2,
+  CAD: 61.5,
+  AUD: 55.2,
+  JPY: 0.56,
+};
+
+/**
+ * The display converter's fixed tables, by source currency (core.md §9 has tables for INR, USD, EUR and GBP
+ * as the source, and fixes USD→INR 83.25, USD→EUR 0.92 and INR→USD 0.012; the other entries are the same
+ * day's reference rates, rounded as the spec's are).
+ */
+export const DISPLAY_RATES: Partial<Record<DisplayCurrency, Partial<Record<DisplayCurrency, number>>>> = {
+  USD: { INR: 83.25, EUR: 0.92, GBP: 0.79, CAD: 1.36, AUD: 1.52, JPY: 149.5, CNY: 7.24, SGD: 1.34, HKD: 7.82 },
+  INR: { USD: 0.012, EUR: 0.011, GBP: 0.0095, CAD: 0.016, AUD: 0.018, JPY: 1.8, CNY: 0.087, SGD: 0.016, HKD: 0.094 },
+  EUR: { INR: 90.45, USD: 1.09, GBP: 0.86, CAD: 1.48, AUD: 1.65, JPY: 162.5, CNY: 7.87, SGD: 1.46, HKD: 8.5 },
+  GBP: { INR: 105.2, USD: 1.27, EUR: 1.16, CAD: 1.72, AUD: 1.92, JPY: 189.2, CNY: 9.16, SGD: 1.7, HKD: 9.9 },
+};
+
+/** The display rate from one currency to another: 1 for the same currency, and 1 where the tables have none. */
+export function displayRate(from: string, to: string): number {
+  if (from === to) return 1;
+  return (isDisplayCurrency(from) && isDisplayCurrency(to) ? DISPLAY_RATES[from]?.[to] : undefined) ?? 1;
+}
+
+/** An amount in `from` as the library value counts it in `to`, through INR; an unknown currency counts 1:1. */
+export function valueIn(amount: number, from: string, to: string): number {
+  if (from === to) return amount;
+  const toInr = (code: string) => VALUE_RATES_TO_INR[code as BookCurrency] ?? 1;
+  return (amount * toInr(from)) / toInr(to);
+}
+
+/** The browser language's region → base currency (core.md §9); INR when there is none or it is not listed. */
+const REGION_CURRENCY: Record<string, DisplayCurrency> = {
+  IN: 'INR',
+  US: 'USD',
+  GB: 'GBP',
+  CA: 'CAD',
+  AU: 'AUD',
+  JP: 'JPY',
+  CN: 'CNY',
+  SG: 'SGD',
+  HK: 'HKD',
+  DE: 'EUR',
+  FR: 'EUR',
+  IT: 'EUR',
+  ES: 'EUR',
+  NL: 'EUR',
+  BE: 'EUR',
+  AT: 'EUR',
+};
+
+export const DEFAULT_BASE_CURRENCY: DisplayCurrency = 'INR';
+
+/** The base currency a browser language suggests: `en-GB` → GBP, `de-AT` → EUR, `en` or unknown → INR. */
+export function guessBaseCurrency(language: string | undefined): DisplayCurrency {
+  const region = language
+    ?.split(/[-_]/)
+    .slice(1)
+    .find((part) => /^[A-Za-z]{2}$/.test(part))
+    ?.toUpperCase();
+  return (region && REGION_CURRENCY[region]) || DEFAULT_BASE_CURRENCY;
+}
+
+/** A rate with 4 decimals (core.md §9), e.g. 83.2500. */
+export const formatRate = (rate: number, locale = 'en-US') =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(rate);
+
+export interface MoneyDisplay {
+  /** The currency's symbol (₹1,234.50); off, the bare number. */
+  showSymbols?: boolean;
+  /** The code after the amount (₹1,234.50 INR). */
+  showCodes?: boolean;
+}
+
+/** An amount with 2 fraction digits in its currency's own locale, symbol and code as the reader chose. */
+export function formatMoney(
+  amount: number,
+  code: string,
+  { showSymbols = true, showCodes = false }: MoneyDisplay = {},
+) {
+  const currency = isDisplayCurrency(code) ? CURRENCIES[code] : undefined;
+  const number = new Intl.NumberFormat(currency?.locale ?? 'en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+  const text = showSymbols ? `${currency?.symbol ?? ''}${number}` : number;
+  return showCodes || !currency ? `${text} ${code}` : text;
+}
