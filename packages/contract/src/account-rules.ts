@@ -1,6 +1,6 @@
 /** Accounts: the stores and services a book was bought through (spec core.md §2–5, §9). No zod. */
 
-import type { AccountCurrency } from './platforms.js';
+import type { AccountCurrency } from './currency.js';
 import { DEFAULT_ACCOUNT_ID } from './book-rules.js';
 
 export const ACCOUNT_TYPES = [

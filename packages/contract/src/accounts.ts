@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 /** Accounts on the wire (spec core.md §2–5): the Manage Accounts dialog and the book form's account picker. */
 
 import { ACCOUNT_TYPES, AccountLimits, AccountMessages } from './account-rules.js';
-import { ACCOUNT_CURRENCIES } from './platforms.js';
+import { ACCOUNT_CURRENCIES } from './currency.js';
 import { textInput } from './wire-values.js';
 
 export const AccountTypeSchema = z.enum(ACCOUNT_TYPES);

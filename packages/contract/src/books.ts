@@ -20,7 +20,8 @@ import {
 } from './book-rules.js';
 import { ISBN_MESSAGE, isValidIsbn } from './isbn.js';
 import { STORED_COVER_PATH } from './lookup-rules.js';
-import { BOOK_CURRENCIES, OTHER_PLATFORM } from './platforms.js';
+import { BOOK_CURRENCIES } from './currency.js';
+import { OTHER_PLATFORM } from './platforms.js';
 import { dateInput, textInput } from './wire-values.js';
 
 export const BookStatusSchema = z.enum(BOOK_STATUSES);

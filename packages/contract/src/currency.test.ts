@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BOOK_CURRENCIES,
   CURRENCIES,
   DISPLAY_CURRENCIES,
   displayRate,
@@ -9,7 +10,6 @@ import {
   valueIn,
   VALUE_RATES_TO_INR,
 } from './currency.js';
-import { BOOK_CURRENCIES } from './platforms.js';
 
 describe('currency (core.md §9)', () => {
   it('lists every display currency with its symbol, name and locale, the book currencies among them', () => {

@@ -2,7 +2,16 @@
  * Money across currencies (core.md §9, issue 13): the currencies shown, the fixed offline rate tables, the
  * base-currency guess and formatting. Zod-free: price labels on every page use it.
  */
-import type { BookCurrency } from './platforms.js';
+
+/** The book and library form's currencies (core.md §9). */
+export const BOOK_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY'] as const;
+export type BookCurrency = (typeof BOOK_CURRENCIES)[number];
+
+/** The account form offers every book currency except JPY (core.md §9). */
+export const ACCOUNT_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+export type AccountCurrency = (typeof ACCOUNT_CURRENCIES)[number];
+
+export const DEFAULT_CURRENCY: BookCurrency = 'INR';
 
 export interface Currency {
   code: string;
@@ -28,6 +37,11 @@ export const CURRENCIES: Record<DisplayCurrency, Currency> = {
   SGD: { code: 'SGD', symbol: 'S$', name: 'Singapore Dollar', locale: 'en-SG' },
   HKD: { code: 'HKD', symbol: 'HK$', name: 'Hong Kong Dollar', locale: 'en-HK' },
 };
+
+/** The book currencies' symbols, as the price fields show them. */
+export const CURRENCY_SYMBOLS = Object.fromEntries(
+  BOOK_CURRENCIES.map((code) => [code, CURRENCIES[code].symbol]),
+) as Record<BookCurrency, string>;
 
 export const isDisplayCurrency = (code: string): code is DisplayCurrency => code in CURRENCIES;
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_CURRENCIES,
-  BOOK_CURRENCIES,
-  currencyForPlatform,
-  OTHER_PLATFORM,
-  PLATFORMS,
-  platformChoices,
-} from './platforms.js';
+import { ACCOUNT_CURRENCIES, BOOK_CURRENCIES } from './currency.js';
+import { currencyForPlatform, OTHER_PLATFORM, PLATFORMS, platformChoices } from './platforms.js';
 import { customTypeFor } from './account-rules.js';
 
 describe('platforms and currencies (core.md §9)', () => {

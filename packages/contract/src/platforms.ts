@@ -1,22 +1,8 @@
 /**
- * Where books are bought and the currencies they are priced in (spec core.md §4, §9).
+ * Where books are bought, each with the currency it prices in (spec core.md §4, §9).
  * Plain data with no zod, so the add-book form can use it without the schema library.
  */
-import { CURRENCIES } from './currency.js';
-
-/** The book and library form's currencies (core.md §9). */
-export const BOOK_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY'] as const;
-export type BookCurrency = (typeof BOOK_CURRENCIES)[number];
-
-/** The account form offers every book currency except JPY (core.md §9). */
-export const ACCOUNT_CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
-export type AccountCurrency = (typeof ACCOUNT_CURRENCIES)[number];
-
-export const DEFAULT_CURRENCY: BookCurrency = 'INR';
-
-export const CURRENCY_SYMBOLS = Object.fromEntries(
-  BOOK_CURRENCIES.map((code) => [code, CURRENCIES[code].symbol]),
-) as Record<BookCurrency, string>;
+import type { BookCurrency } from './currency.js';
 
 /** The platform whose choice reveals a custom platform name field (core.md §4). */
 export const OTHER_PLATFORM = 'Other (Specify)';
