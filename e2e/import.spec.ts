@@ -1,35 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+import { GOODREADS_COLUMNS } from '../test-support/src/goodreads.js';
 import { expect, test } from './fixtures.js';
 
 // Issue 12: the Add New Book dialog's Bulk Import from CSV and ISBN Lookup, against the app as `npm start`
 // runs it. The lookup asks the fake Open Library and Google Books run.mjs started (FAKE_CATALOGUE).
-
-const GOODREADS_HEADER = [
-  'Book Id',
-  'Title',
-  'Author',
-  'Author l-f',
-  'Additional Authors',
-  'ISBN',
-  'ISBN13',
-  'My Rating',
-  'Average Rating',
-  'Publisher',
-  'Binding',
-  'Number of Pages',
-  'Year Published',
-  'Original Publication Year',
-  'Date Read',
-  'Date Added',
-  'Bookshelves',
-  'Bookshelves with positions',
-  'Exclusive Shelf',
-  'My Review',
-  'Spoiler',
-  'Private Notes',
-  'Read Count',
-  'Owned Copies',
-] as const;
 
 const ROWS = 250;
 /** The one row with no title, which the import refuses. */
@@ -59,13 +33,13 @@ const importedTitle = (row: number) => `Imported Book ${String(row).padStart(3, 
 function goodreadsExport(): string {
   const shelves = ['read', 'to-read', 'currently-reading'] as const;
   const bindings = ['Paperback', 'Hardcover', 'Kindle Edition'] as const;
-  const lines = [GOODREADS_HEADER.join(',')];
+  const lines = [GOODREADS_COLUMNS.join(',')];
   for (let row = 1; row <= ROWS; row += 1) {
     const shelf = shelves[row % shelves.length]!;
     const author = `Writer ${String.fromCharCode(65 + (row % 26))}. Example`;
     const [first = '', ...rest] = author.split(' ');
     const withIsbn = row % 10 !== 0;
-    const cells: Record<(typeof GOODREADS_HEADER)[number], string> = {
+    const cells: Record<(typeof GOODREADS_COLUMNS)[number], string> = {
       'Book Id': String(100_000 + row),
       Title: row === NO_TITLE_ROW ? '' : importedTitle(row),
       Author: author,
@@ -91,7 +65,7 @@ function goodreadsExport(): string {
       'Read Count': shelf === 'read' ? '1' : '0',
       'Owned Copies': '0',
     };
-    lines.push(GOODREADS_HEADER.map((column) => csvCell(cells[column])).join(','));
+    lines.push(GOODREADS_COLUMNS.map((column) => csvCell(cells[column])).join(','));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,9 +1,8 @@
+import { GOODREADS_COLUMNS } from '../../test-support/src/goodreads.js';
+
 /** A Goodreads library export of `rows` books, with the quirks of the real thing (quoted ISBNs, shelves, reviews). */
 export function goodreadsCsv(rows: number): string {
-  const header =
-    'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,' +
-    'Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,' +
-    'Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
+  const header = GOODREADS_COLUMNS.join(',');
   const shelves = ['read', 'to-read', 'currently-reading'];
   const bindings = ['Hardcover', 'Paperback', 'Kindle Edition', 'Mass Market Paperback', 'Audible Audio'];
   const lines = [header];

@@ -3,3 +3,4 @@ export * from './fake-oauth.js';
 export * from './fake-smtp.js';
 export * from './fake-book-services.js';
 export * from './images.js';
+export * from './goodreads.js';

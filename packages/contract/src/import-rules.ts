@@ -29,7 +29,7 @@ export const ImportMessages = {
   notFound: 'Import not found.',
   tooLarge: 'The file is larger than 50 MB.',
   noFile: 'Choose a file to import: a multipart field named file, or JSON with text and filename.',
-  notText: 'This file is not a text file (CSV, TSV or JSON). Export your library as CSV and try again.',
+  notText: 'This is not a text file. Export your library as CSV or JSON and import that file.',
   alreadyStarted: 'This import has already been started.',
   notRunning: 'This import is not running.',
   cancelled: 'The import was cancelled. The books added before that stay in your library.',

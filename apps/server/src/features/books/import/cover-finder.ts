@@ -68,13 +68,13 @@ export function createCoverFinder({
         }
       }
       if (found.length) {
-        await inTransaction(db, async (tx) => {
-          let any = false;
-          for (const { id, cover } of found) any = (await books.setCoverIfMissing(userId, id, cover, tx)) || any;
+        covered += await inTransaction(db, async (tx) => {
+          let set = 0;
+          for (const { id, cover } of found) if (await books.setCoverIfMissing(userId, id, cover, tx)) set += 1;
           // One version bump and one books.changed per page, not per book: the reader's open pages refetch once.
-          if (any) await changed?.(userId, tx);
+          if (set) await changed?.(userId, tx);
+          return set;
         });
-        covered += found.length;
       }
       seen += page.length;
       after = page.at(-1)!.id;

@@ -49,12 +49,6 @@ export function createDuplicateFinder(library: readonly LibraryBook[]) {
   for (const book of library) learn(book, { title: book.title, bookId: book.id });
 
   return {
-    find(book: { isbn?: string | null; title: string; author: string }): DuplicateOf | undefined {
-      const isbn = book.isbn ? normalizeIsbn(book.isbn) : null;
-      return (isbn ? byIsbn.get(isbn) : undefined) ?? byKey.get(titleAuthorKey(book.title, book.author));
-    },
-    learn,
-
     /** find, then learn the book as `of` when it is new: its key made once, for the rows of a large file. */
     findOrLearn(book: { isbn?: string | null; title: string; author: string }, of: DuplicateOf) {
       const isbn = book.isbn ? normalizeIsbn(book.isbn) : null;

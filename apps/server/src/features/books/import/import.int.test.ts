@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { GOODREADS_COLUMNS } from '@bookshelf/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../../platform/storage/blob-store.js';
 import { createDiskStore } from '../../../platform/storage/disk-store.js';
@@ -46,8 +47,7 @@ afterAll(async () => {
   rmSync(blobDir, { recursive: true, force: true });
 });
 
-const HEADER =
-  'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
+const HEADER = GOODREADS_COLUMNS.join(',');
 const GOODREADS = [
   `\uFEFF${HEADER}`,
   '2767052,"The Hunger Games (The Hunger Games, #1)",Suzanne Collins,"Collins, Suzanne",,"=""0439023483""","=""9780439023481""",5,4.32,Scholastic Press,Hardcover,374,2008,2008,2019/05/03,2019/04/20,"dystopia, read",,read,"Loved it.<br/>Second line, with a comma.",,,1,1',

@@ -1,3 +1,4 @@
+import { ImportLimits, ImportMessages } from '@bookshelf/contract';
 import { bookshelfCsvRows, bookshelfJsonRows } from './bookshelf.js';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { readTable, readTableInChunks, type Table } from './csv.js';
@@ -9,7 +10,7 @@ import type { ParsedFile, ParsedRow } from './rows.js';
 import { storyGraphRows } from './storygraph.js';
 
 /** The largest file an import takes. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = ImportLimits.maxBytes;
 
 /** A file that cannot be imported at all; its message is written for the reader. */
 export class ImportFileError extends Error {
@@ -18,8 +19,8 @@ export class ImportFileError extends Error {
 
 export const ImportFileMessages = {
   empty: 'The file is empty.',
-  tooLarge: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
-  binary: 'This is not a text file. Export your library as CSV or JSON and import that file.',
+  tooLarge: ImportMessages.tooLarge,
+  binary: ImportMessages.notText,
   spreadsheet: 'This looks like a spreadsheet file. Save it as CSV and import that file.',
   unrecognised:
     'No recognisable columns: the file needs at least Title and Author columns, or a Goodreads, LibraryThing or StoryGraph export.',
