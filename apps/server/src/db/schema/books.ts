@@ -53,6 +53,8 @@ export const books = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     priceHistory: jsonb('price_history').$type<StoredPricePoint[]>().notNull().default([]),
+    /** The wishlist's order, set by drag and drop (lower first); null: after the ordered ones, newest first. */
+    wishlistPosition: integer('wishlist_position'),
     /**
      * Title, author, ISBN and tags in lower case, written by the repository: the trigram index on it finds
      * misspelt and partial words. Notes join only the full-text vector, where long text costs little.

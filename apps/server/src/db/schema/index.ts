@@ -17,3 +17,6 @@ export * from './performance-samples.js';
 export * from './user-versions.js';
 export * from './isbn-lookups.js';
 export * from './imports.js';
+export * from './book-images.js';
+export * from './user-preferences.js';
+export * from './fx-rates.js';

@@ -2,7 +2,7 @@ import { index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { books } from './books.js';
 import { users } from './users.js';
 
-/** A watch on a book's price (core.md §3); checked by the pricing issue's job. */
+/** A watch on a book's price (core.md §3); triggered when a price point at or below the target is added. */
 export const priceAlerts = pgTable(
   'price_alerts',
   {
@@ -17,6 +17,9 @@ export const priceAlerts = pgTable(
     currency: text('currency').notNull(),
     platforms: text('platforms').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a price at or below the target was recorded in the book's price history (issue 13). */
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }),
+    triggeredPrice: numeric('triggered_price', { precision: 12, scale: 2 }),
   },
   (t) => [index('price_alerts_user_idx').on(t.userId), index('price_alerts_book_idx').on(t.bookId)],
 );
