@@ -9,6 +9,7 @@ import type { OAuthConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { accountsModule } from './features/accounts/accounts.module.js';
 import { activitiesModule } from './features/activities/activities.module.js';
+import { analyticsModule } from './features/analytics/analytics.module.js';
 import { authModule } from './features/auth/auth.module.js';
 import { sessionCookieName } from './features/auth/session-cookie.js';
 import { booksModule } from './features/books/books.module.js';
@@ -16,6 +17,8 @@ import { IMPORT_BATCH } from './features/books/import/import.service.js';
 import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
 import { lookupModule } from './features/lookup/lookup.module.js';
+import { wishlistModule } from './features/wishlist/wishlist.module.js';
+import { moneyModule } from './features/money/money.module.js';
 import { createBookMetadata, type BookServicesConfig } from './platform/book-metadata/book-metadata.js';
 import { performanceModule } from './features/performance/performance.module.js';
 import { createAccess } from './platform/access/access.js';
@@ -35,6 +38,7 @@ import { createLiveEvents, type LiveEvents } from './platform/live-events/live-e
 import type { LiveEventsOptions } from './platform/live-events/options.js';
 import { liveEventsModule } from './platform/live-events/live-events.module.js';
 import { createMailer } from './platform/mailer.js';
+import { createExchangeRates } from './platform/money/exchange-rates.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { loadPrerenderedPages, type PrerenderedPages } from './platform/prerendered-pages.js';
 import { loadSignedInShells, type SignedInShells } from './platform/signed-in-shells.js';
@@ -87,6 +91,8 @@ export interface AppOptions {
   storage?: BlobStore;
   /** Open Library and Google Books: base-URL overrides and the API key (ISBN lookup). */
   bookServices?: BookServicesConfig;
+  /** FX_RATES_URL: where the daily job fetches the central bank's reference rates; none: fixed tables. */
+  fxRatesUrl?: string | undefined;
 }
 
 /**
@@ -211,6 +217,17 @@ export async function buildApp(options: AppOptions) {
 
   // What Open Library and Google Books know of an ISBN: the lookup route and the covers of imported books.
   const metadata = createBookMetadata({ db, storage, config: options.bookServices ?? {}, log: app.log, now: clock });
+  // Conversions between currencies: the central bank's rates once fetched (FX_RATES_URL), else core.md §9's tables.
+  const rates = createExchangeRates(db, clock);
+  // The wishlist's price alerts hear of new prices from books through a hook, so books never imports it.
+  const wishlist = wishlistModule({
+    db,
+    access,
+    publish: outbox.publishMany,
+    rates,
+    changed: (userId, tx) => versions.changed(userId, tx, { type: 'books.changed' }),
+    now: clock,
+  });
   // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
   const features: FeatureModule[] = [
     healthModule({ pingDatabase: () => database.ping() }),
@@ -227,6 +244,7 @@ export async function buildApp(options: AppOptions) {
       metadata,
       storage,
       now: clock,
+      onPriceHistoryAdded: wishlist.priceHistoryAdded,
     }),
     accountsModule({ db, access, changed: (userId, tx) => versions.changed(userId, tx) }),
     activitiesModule({ db }),
@@ -234,6 +252,9 @@ export async function buildApp(options: AppOptions) {
     performanceModule({ db, access, now: clock }),
     liveEventsModule(live),
     lookupModule({ db, metadata, now: clock }),
+    wishlist,
+    moneyModule({ db, rates, fxRatesUrl: options.fxRatesUrl, now: clock, log: app.log }),
+    analyticsModule({ db, access, rates, now: clock }),
   ];
 
   for (const feature of features) for (const routes of feature.routes) await app.register(routes);

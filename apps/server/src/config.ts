@@ -35,6 +35,7 @@ const ConfigSchema = z.object({
   OPENLIBRARY_COVERS_BASE_URL: baseUrl.optional(),
   GOOGLE_BOOKS_BASE_URL: baseUrl.optional(),
   GOOGLE_BOOKS_API_KEY: z.string().optional(),
+  FX_RATES_URL: baseUrl.optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -102,6 +103,8 @@ export interface Config {
   oauth: OAuthConfig;
   /** ISBN lookup: Open Library and Google Books base-URL overrides, and the Google Books API key. */
   bookServices: BookServicesConfig;
+  /** The European Central Bank's reference rates (XML, with history); without it, core.md §9's fixed tables. */
+  fxRatesUrl: string | undefined;
   /** Outgoing mail (password reset links); without it the link is written to the log. */
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
       googleBooksBaseUrl: c.GOOGLE_BOOKS_BASE_URL,
       googleBooksApiKey: c.GOOGLE_BOOKS_API_KEY,
     },
+    fxRatesUrl: c.FX_RATES_URL,
     smtpUrl: c.SMTP_URL,
     smtpFrom: c.SMTP_FROM,
     adminEmails: (c.ADMIN_EMAILS ?? '')

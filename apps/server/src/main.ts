@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     httpTimeouts: config.httpTimeouts,
     storage,
     bookServices: config.bookServices,
+    fxRatesUrl: config.fxRatesUrl,
   });
   const shutdown = createShutdown({
     app,

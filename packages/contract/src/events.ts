@@ -33,6 +33,21 @@ export const DomainEventSchemas = {
   'book.rated': BookEventSchema,
   /** A bulk import finished: one event for the whole file (the feed says "imported N books", not N times). */
   'books.imported': z.object({ userId: z.string(), importId: z.string(), added: z.number(), at: z.string() }),
+  /**
+   * A price at or below a price alert's target was recorded in a book's price history (issue 13); the
+   * notifications feature turns it into a notification. Prices are in the alert's currency.
+   */
+  'price.alert_triggered': z.object({
+    userId: z.string(),
+    alertId: z.string(),
+    bookId: z.string(),
+    at: z.string(),
+    targetPrice: z.number(),
+    price: z.number(),
+    currency: z.string(),
+    platform: z.nullable(z.string()),
+    book: z.object({ title: z.string(), author: z.string(), coverUrl: z.nullable(z.string()) }),
+  }),
 };
 
 export type DomainEvents = { [K in keyof typeof DomainEventSchemas]: z.infer<(typeof DomainEventSchemas)[K]> };

@@ -16,6 +16,7 @@ export const TAB_IDS = [
   'trending',
   'ai-insights',
   'reading-analytics',
+  'spending',
   'book-reviews',
   'reviews',
   'author-events',

@@ -46,6 +46,7 @@ describe('sidebar', () => {
       ['Trending', '/trending'],
       ['AI Insights', '/ai-insights'],
       ['Reading Analytics', '/reading-analytics'],
+      ['Spending', '/spending'],
       ['Book Reviews', '/book-reviews'],
       ['My Reviews', '/reviews'],
       ['Author Events', '/author-events'],

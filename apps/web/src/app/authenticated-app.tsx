@@ -14,7 +14,10 @@ import {
   LibraryPage,
   ManageAccountsDialog,
   SettingsPage,
+  SharedWishlistPage,
+  SpendingPage,
   TabPage,
+  WishlistPage,
 } from './member-screens';
 import { FeaturesPage, STATIC_PAGES } from './screens';
 
@@ -36,11 +39,20 @@ const AdminPerformancePage = lazyScreen(
   'AdminPerformancePage',
 );
 
-const accountsSection = (
-  <Suspense fallback={null}>
-    <AccountsSettingsSection />
-  </Suspense>
-);
+const CurrencySettingsSection = lazyScreen(() => import('./currency-settings-section'), 'CurrencySettingsSection');
+
+const settingsSections = {
+  profile: (
+    <Suspense fallback={null}>
+      <AccountsSettingsSection />
+    </Suspense>
+  ),
+  currency: (
+    <Suspense fallback={null}>
+      <CurrencySettingsSection />
+    </Suspense>
+  ),
+};
 
 /**
  * Everything a signed-in user sees (spec core.md §2), in its own chunk: a visitor on the landing page never
@@ -57,8 +69,11 @@ export function AuthenticatedApp({ me }: { me: Me }) {
           <Route path="books" element={<LibraryPage />} />
           <Route path="books/:id" element={<BookDetailsPage />} />
           <Route path="books/:id/summary" element={<BookSummaryPage />} />
-          <Route path="settings" element={<SettingsPage sections={{ profile: accountsSection }} />} />
+          <Route path="wishlist" element={<WishlistPage />} />
+          <Route path="wishlist/:token" element={<SharedWishlistPage />} />
+          <Route path="settings" element={<SettingsPage sections={settingsSections} />} />
           <Route path="features" element={<FeaturesPage />} />
+          <Route path="spending" element={<SpendingPage />} />
           <Route path="admin/performance" element={<AdminPerformancePage />} />
           {STATIC_PAGES.map(({ path, Page }) => (
             <Route key={path} path={path} element={<Page />} />

@@ -15,7 +15,13 @@ export const ManageAccountsDialog = lazyScreen(
   () => import('../features/accounts/components/manage-accounts-dialog'),
   'ManageAccountsDialog',
 );
+export const WishlistPage = lazyScreen(() => import('../features/wishlist/pages/wishlist-page'), 'WishlistPage');
+export const SharedWishlistPage = lazyScreen(
+  () => import('../features/wishlist/pages/shared-wishlist-page'),
+  'SharedWishlistPage',
+);
 export const SettingsPage = lazyScreen(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
+export const SpendingPage = lazyScreen(() => import('../features/analytics/pages/spending-page'), 'SpendingPage');
 export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
 /** The phone's drawer, once asked for: desktops never download its modal machinery, phones not before use. */
 export const loadSidebarDrawer = () => import('./sidebar-drawer');

@@ -5,7 +5,14 @@ import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { HomePage } from '../features/home/pages/home-page';
 import { toast } from '../lib/toast';
 import { PublicLayout } from './public-layout';
-import { FeaturesPage, LibraryTeaserPage, loadSignInDialog, SignInDialog, STATIC_PAGES } from './screens';
+import {
+  FeaturesPage,
+  LibraryTeaserPage,
+  loadSignInDialog,
+  SharedWishlistPage,
+  SignInDialog,
+  STATIC_PAGES,
+} from './screens';
 
 type SignInTab = 'sign-in' | 'sign-up';
 
@@ -75,6 +82,7 @@ export function PublicApp() {
         <Route element={<PublicLayout onEnterLibrary={signIn} onPrepareSignIn={prepare} />}>
           <Route path="books/*" element={<LibraryTeaserPage onSignIn={signIn} onSignUp={signUp} />} />
           <Route path="features" element={<FeaturesPage onGetStarted={signUp} />} />
+          <Route path="wishlist/:token" element={<SharedWishlistPage />} />
           {STATIC_PAGES.map(({ path, Page }) => (
             <Route key={path} path={path} element={<Page />} />
           ))}

@@ -30,6 +30,12 @@ export const LibraryTeaserPage = lazyScreen(
 );
 export const FeaturesPage = lazyScreen(() => import('../features/home/pages/features-page'), 'FeaturesPage');
 
+/** A wishlist shared by its link (core.md §2 `/wishlist/{id}`): visitors read it without signing in. */
+export const SharedWishlistPage = lazyQueryScreen(
+  () => import('../features/wishlist/pages/shared-wishlist-page'),
+  'SharedWishlistPage',
+);
+
 /** The information pages (spec core.md §2, social.md §2), the same for visitors and members. */
 export const STATIC_PAGES = [
   { path: 'help', Page: lazyScreen(() => import('../features/home/pages/help-page'), 'HelpPage') },

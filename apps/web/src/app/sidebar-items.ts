@@ -20,6 +20,7 @@ import {
   Trophy,
   BookOpen,
   Users,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -61,6 +62,7 @@ export const SIDEBAR_GROUPS: readonly SidebarGroup[] = [
     items: [
       { tab: 'ai-insights', label: 'AI Insights', icon: Sparkles },
       { tab: 'reading-analytics', label: 'Reading Analytics', icon: ChartColumn },
+      { tab: 'spending', label: 'Spending', icon: Wallet },
       { tab: 'book-reviews', label: 'Book Reviews', icon: Star },
       { tab: 'reviews', label: 'My Reviews', icon: PenLine },
     ],

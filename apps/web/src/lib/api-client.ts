@@ -96,7 +96,9 @@ export function createApiClient({
     { method = 'GET', body, signal, signedOutIsExpected = false }: RequestOptions = {},
   ): Promise<output<S>> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // A FormData body (a photo upload) goes as multipart, its boundary set by fetch itself.
+    const multipart = body instanceof FormData;
+    if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
     // The server's CSRF defence: cookie-authenticated unsafe requests must carry this header.
     if (UNSAFE.has(method)) headers['x-requested-with'] = 'fetch';
 
@@ -108,7 +110,7 @@ export function createApiClient({
         method,
         headers,
         credentials: 'same-origin',
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(body !== undefined ? { body: multipart ? body : JSON.stringify(body) } : {}),
         ...(signal ? { signal } : {}),
       });
     } catch (cause) {

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   performanceDashboard: 'performance-dashboard',
   /** 'true' shows the debug box (spec core.md §2 "the local storage debug flag"). */
   debug: 'debug',
+  /** The base currency and display choices (core.md §9), a copy of the server's for the first paint. */
+  currencyPreferences: 'currency-preferences',
 } as const;
 
 /*

@@ -1,10 +1,8 @@
+import type { CustomPlatform } from '@bookshelf/contract';
 import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-export interface StoredCustomPlatform {
-  name: string;
-  defaultCurrency: string;
-}
+export type StoredCustomPlatform = CustomPlatform;
 
 /**
  * A reader's money settings (issue 13): the base currency and display choices of core.md §9, their own

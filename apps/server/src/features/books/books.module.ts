@@ -13,8 +13,10 @@ import { importRoutes } from './import/import.routes.js';
 import { createImportService } from './import/import.service.js';
 import { createBooksRepository } from './books.repository.js';
 import { booksRoutes } from './books.routes.js';
-import { createBooksService } from './books.service.js';
+import { createBooksService, type OnPriceHistoryAdded } from './books.service.js';
 import { createDemoService } from './demo.service.js';
+import { imagesRoutes } from './images/images.routes.js';
+import { createImagesService } from './images/images.service.js';
 
 const PURGE_TRASH_JOB = 'books.purge-trash';
 
@@ -33,9 +35,11 @@ export interface BooksModuleDeps {
   importBatchSize: number;
   /** Open Library and Google Books (platform/book-metadata): covers for imported books. */
   metadata?: BookMetadata;
-  /** Where an import's file waits for its job. */
+  /** Where an import's file waits for its job, and where book photos are kept. */
   storage: BlobStore;
   now: () => Date;
+  /** Told, in the same transaction, of price points an edit added to a book (the wishlist's price alerts). */
+  onPriceHistoryAdded?: OnPriceHistoryAdded;
 }
 
 export function booksModule({
@@ -49,9 +53,21 @@ export function booksModule({
   metadata,
   storage,
   now,
+  onPriceHistoryAdded,
 }: BooksModuleDeps): FeatureModule {
   const repository = createBooksRepository(db);
-  const books = createBooksService({ db, books: repository, access, publish, changed, now });
+  const limiter = createRateLimiter(db, now);
+  const images = createImagesService({ db, books: repository, access, storage, limiter, changed });
+  const books = createBooksService({
+    db,
+    books: repository,
+    access,
+    publish,
+    changed,
+    beforePurge: (cutoff) => images.purgeTrashedBefore(cutoff),
+    now,
+    onPriceHistoryAdded,
+  });
   const demo = createDemoService({ db, books: repository, changed, now });
   const imports = createImportService({
     db,
@@ -61,7 +77,7 @@ export function booksModule({
     publish,
     changed,
     publishLive,
-    limiter: createRateLimiter(db, now),
+    limiter,
     requestsIdle,
     batchSize: importBatchSize,
     now,
@@ -69,7 +85,7 @@ export function booksModule({
   const coverFinder = createCoverFinder({ db, books: repository, metadata, changed, requestsIdle });
   return featureModule({
     name: 'books',
-    routes: [booksRoutes({ books, demo }), importRoutes({ imports })],
+    routes: [booksRoutes({ books, demo }), importRoutes({ imports }), imagesRoutes({ images })],
     jobs: [
       demo.job,
       imports.job,

@@ -34,8 +34,8 @@ const bookColumns = {
   priceHistory: books.priceHistory,
   updatedAt: books.updatedAt,
 };
-export type StoredBook = Omit<BookRow, 'searchText' | 'searchVector' | 'deletedAt'>;
-export type BookValues = Omit<NewBookRow, 'id' | 'userId' | 'searchVector' | 'deletedAt'>;
+export type StoredBook = Omit<BookRow, 'searchText' | 'searchVector' | 'deletedAt' | 'wishlistPosition'>;
+export type BookValues = Omit<NewBookRow, 'id' | 'userId' | 'searchVector' | 'deletedAt' | 'wishlistPosition'>;
 
 /** The fields a bulk change or its undo writes, for one book. */
 export type BookStateChange = Pick<StoredBook, 'id' | 'status' | 'dateRead' | 'tags' | 'bindingType'> & {

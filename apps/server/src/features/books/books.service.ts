@@ -1,5 +1,6 @@
 import {
   activitiesForChange,
+  addedPricePoints,
   BookLimits,
   BookMessages,
   dateReadAfter,
@@ -32,6 +33,7 @@ import { AppError } from '../../platform/errors.js';
 import type { PublishEvents } from '../../platform/jobs/outbox.js';
 import { inputToValues, statusOf, toBook, withSearchText } from './book-mapper.js';
 import { booksToCsv, booksToJson } from './export-format.js';
+import { withUploadedImages } from './images/uploaded-urls.js';
 import type { BookStateChange, BookValues, BooksRepository, FacetRow, StoredBook } from './books.repository.js';
 
 export interface BooksServiceDeps {
@@ -42,8 +44,20 @@ export interface BooksServiceDeps {
   publish: PublishEvents;
   /** Tells the owner's other open pages, in the transaction of the change, that the library changed. */
   changed?: (userId: string, tx: Database) => Promise<void>;
+  /** Runs before the trash purge deletes books older than `cutoff`: their photos' files go first. */
+  beforePurge?: (cutoff: Date) => Promise<void>;
   now: () => Date;
+  /** Told of the price points an update added to a book, in its transaction (app.ts: the wishlist's alerts). */
+  onPriceHistoryAdded?: OnPriceHistoryAdded;
 }
+
+export type OnPriceHistoryAdded = (
+  tx: Database,
+  change: {
+    book: { id: string; title: string; author: string; coverUrl: string | null };
+    points: StoredBook['priceHistory'];
+  },
+) => Promise<void>;
 
 /** Deleted books stay restorable this long (Undo, and a trash view later), then are purged. */
 export const TRASH_RETENTION_DAYS = 30;
@@ -51,7 +65,7 @@ export const TRASH_RETENTION_DAYS = 30;
 const invalid = (message: string) => new AppError(400, ErrorCode.validation, message);
 
 /** Books are their owner's alone until a book gets a visibility of its own (the sharing issues). */
-const bookAccess: AccessPolicy<StoredBook> = {
+export const bookAccess: AccessPolicy<StoredBook> = {
   resource: (book) => ownedPrivately(book.userId),
   notFound: BookMessages.notFound,
 };
@@ -68,7 +82,16 @@ interface BookChange {
   payload: BookEvent;
 }
 
-export function createBooksService({ db, books, access, publish, changed, now }: BooksServiceDeps) {
+export function createBooksService({
+  db,
+  books,
+  access,
+  publish,
+  changed,
+  beforePurge,
+  now,
+  onPriceHistoryAdded,
+}: BooksServiceDeps) {
   /** The book events of a change, in the spec's order (core.md §4), each with a snapshot of the book. */
   function changeEvents(userId: string, before: StoredBook | null, after: StoredBook): BookChange[] {
     const state = (b: StoredBook) => ({
@@ -229,9 +252,12 @@ export function createBooksService({ db, books, access, publish, changed, now }:
         write(userId, async (tx) => {
           const current = await access.requireChangeable({ userId }, await books.lock(id, tx), bookAccess);
           const values = applyRules(input, inputToValues(input), current);
+          if (values.images) values.images = withUploadedImages(current, values.images);
           // Locked above, so it is still there to update.
           const row = (await books.update(current.userId, id, withSearchText(values, current), tx))!;
           await announce(tx, changeEvents(userId, current, row));
+          const added = values.priceHistory ? addedPricePoints(current.priceHistory, row.priceHistory) : [];
+          if (added.length > 0) await onPriceHistoryAdded?.(tx, { book: row, points: added });
           return row;
         }),
       );
@@ -309,7 +335,9 @@ export function createBooksService({ db, books, access, publish, changed, now }:
     },
 
     async purgeTrash() {
-      await books.purgeTrashedBefore(new Date(now().getTime() - TRASH_RETENTION_DAYS * 86_400_000));
+      const cutoff = new Date(now().getTime() - TRASH_RETENTION_DAYS * 86_400_000);
+      await beforePurge?.(cutoff);
+      await books.purgeTrashedBefore(cutoff);
     },
   };
 }

@@ -5,7 +5,7 @@
  * light, since it lands in the importing feature's download: no components, no schemas (fetchers load those on
  * the first answer).
  */
-export { ADD_BOOK_SEARCH, bookDetailsPath, LIBRARY_PATH } from './lib/book-routes';
+export { ADD_BOOK_SEARCH, ADD_TO_WISHLIST_SEARCH, bookDetailsPath, LIBRARY_PATH } from './lib/book-routes';
 export { bookKeys, importKeys } from './api/query-keys';
 export { bookFacetsQueryOptions } from './api/use-book-facets';
 export { booksQueryOptions } from './api/use-books';

@@ -1,3 +1,4 @@
+import type { BookStatus } from '@bookshelf/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Modal } from '../../../components/ui/modal';
 import * as Tabs from '@radix-ui/react-tabs';
@@ -16,6 +17,8 @@ import { IsbnLookupPanel } from './add-book/isbn-lookup';
 export interface AddBookDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The status the form starts with (Add to Wishlist: wishlist); the form's default otherwise. */
+  initialStatus?: BookStatus | undefined;
 }
 
 const MODES = [
@@ -29,18 +32,34 @@ const tabClass =
   'inline-flex flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium text-gray-600 transition-colors hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-500 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-400 dark:hover:text-gray-100 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-gray-100';
 
 /** The Add New Book dialog (core.md §2). Loaded lazily, the first time ?add=1 is in the address. */
-export function AddBookDialog({ open, onOpenChange }: AddBookDialogProps) {
+export function AddBookDialog({ open, onOpenChange, initialStatus }: AddBookDialogProps) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} width="3xl">
       {/* Mounted only while open, so each opening starts with an empty form on Manual Entry. */}
-      <AddBookBody onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+      <AddBookBody
+        initialStatus={initialStatus}
+        onDone={() => onOpenChange(false)}
+        onCancel={() => onOpenChange(false)}
+      />
     </Modal>
   );
 }
 
-function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+function AddBookBody({
+  onDone,
+  onCancel,
+  initialStatus,
+}: {
+  onDone: () => void;
+  onCancel: () => void;
+  initialStatus: BookStatus | undefined;
+}) {
   const [mode, setMode] = useState<string>('manual');
-  const [defaults, setDefaults] = useState(emptyBookFormValues);
+  const emptyValues = (): BookFormValues => ({
+    ...emptyBookFormValues(),
+    ...(initialStatus ? { status: initialStatus } : {}),
+  });
+  const [defaults, setDefaults] = useState(emptyValues);
   // Remounts Manual Entry's form when another mode hands it values (a failed lookup's ISBN).
   const [manualKey, setManualKey] = useState(0);
   // An ISBN read by Barcode Scan, which ISBN Lookup looks up at once (a new one remounts the panel to do so).
@@ -93,10 +112,11 @@ function AddBookBody({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
           <IsbnLookupPanel
             key={scannedIsbn}
             initialIsbn={scannedIsbn}
+            initialStatus={initialStatus}
             onSave={save}
             onCancel={onCancel}
             onEnterManually={(isbn) => {
-              setDefaults({ ...emptyBookFormValues(), isbn });
+              setDefaults({ ...emptyValues(), isbn });
               setManualKey((k) => k + 1);
               setMode('manual');
             }}

@@ -1,6 +1,7 @@
-import { Suspense, useState } from 'react';
+import type { BookStatus } from '@bookshelf/contract';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { DialogComponent } from '../../../components/ui/modal';
+import type { DialogProps } from '../../../components/ui/modal';
 import { ADD_BOOK_PARAM } from '../lib/book-routes';
 
 /**
@@ -31,13 +32,21 @@ export function useOpenAddBook(): () => void {
 
 /**
  * Opens the Add New Book dialog while the address has ?add=1, on any signed-in page; closing it takes the
- * parameter away again. The dialog's chunk loads on the first opening and then stays mounted, so its close
- * animation and a toast's View action still work after it shuts. `dialog` is AddBookDialog, lazily loaded:
- * app/ declares the lazy screens (app/screens.ts) and passes it in.
+ * parameter away again. ?add=wishlist opens it with the status Wishlist chosen (the wishlist's Add to
+ * Wishlist). The dialog's chunk loads on the first opening and then stays mounted, so its close animation and
+ * a toast's View action still work after it shuts. `dialog` is AddBookDialog, lazily loaded: app/ declares the
+ * lazy screens (app/screens.ts) and passes it in.
  */
-export function AddBookRoute({ dialog: AddBookDialog }: { dialog: DialogComponent }) {
+export function AddBookRoute({
+  dialog: AddBookDialog,
+}: {
+  dialog: ComponentType<DialogProps & { initialStatus?: BookStatus | undefined }>;
+}) {
   const { search } = useLocation();
-  const open = new URLSearchParams(search).get(ADD_BOOK_PARAM) === '1';
+  const value = new URLSearchParams(search).get(ADD_BOOK_PARAM);
+  // ?add=1, or ?add=wishlist to start with that status chosen (the wishlist's Add to Wishlist).
+  const initialStatus = value === 'wishlist' ? value : undefined;
+  const open = value === '1' || initialStatus !== undefined;
   const setOpen = useAddBookParam();
   const [wanted, setWanted] = useState(open);
   if (open && !wanted) setWanted(true);
@@ -45,7 +54,7 @@ export function AddBookRoute({ dialog: AddBookDialog }: { dialog: DialogComponen
 
   return (
     <Suspense fallback={null}>
-      <AddBookDialog open={open} onOpenChange={(next) => !next && setOpen(false)} />
+      <AddBookDialog open={open} initialStatus={initialStatus} onOpenChange={(next) => !next && setOpen(false)} />
     </Suspense>
   );
 }

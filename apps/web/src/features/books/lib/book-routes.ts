@@ -12,3 +12,6 @@ export const ADD_BOOK_PARAM = 'add';
 
 /** The search that opens Add New Book over the page the reader is on: a link `to={{ search: ADD_BOOK_SEARCH }}`. */
 export const ADD_BOOK_SEARCH = `?${ADD_BOOK_PARAM}=1`;
+
+/** The search that opens Add New Book with the status Wishlist chosen (the wishlist's Add to Wishlist). */
+export const ADD_TO_WISHLIST_SEARCH = `?${ADD_BOOK_PARAM}=wishlist`;

@@ -18,10 +18,12 @@ import { formatLabel, PriceHistoryTable, PurchaseInfoList, SpecialEditionList } 
 import { DeleteBookDialog } from '../components/details/delete-book-dialog';
 import { DetailList, DetailSection } from '../components/details/detail-list';
 import { EditableText } from '../components/details/editable-text';
-import { formatDate, formatMoney } from '../components/details/format';
+import { formatDate } from '../components/details/format';
+import { PriceLabel } from '../../money/public';
 import { RatingStars } from '../components/details/rating-stars';
 import { StatusSelect } from '../components/details/status-select';
 import { useAccountName } from '../components/details/use-account-name';
+import { ImageUpload } from '../components/images/image-upload';
 
 // The book form is heavy (react-hook-form and every field): it loads when the reader first presses Edit.
 const EditBookDialog = lazy(() =>
@@ -159,6 +161,11 @@ function BookDetails({ book, onDeleting }: { book: Book; onDeleting: (deleting: 
         />
       </DetailSection>
 
+      {/* Books are their owner's alone for now (decision 019), so whoever sees this page may change the photos. */}
+      <DetailSection title="Photos">
+        <ImageUpload book={book} />
+      </DetailSection>
+
       <DetailSection title="Notes and review">
         <div className="space-y-6">
           <EditableText
@@ -189,7 +196,7 @@ function BookDetails({ book, onDeleting }: { book: Book; onDeleting: (deleting: 
           <p className="mb-3">
             <span className="text-sm text-gray-600 dark:text-gray-400">Current value: </span>
             <span className="font-semibold tabular-nums">
-              {value ? formatMoney(value.amount, value.currency) : 'Not set'}
+              {value ? <PriceLabel amount={value.amount} currency={value.currency} /> : 'Not set'}
             </span>
           </p>
           <PriceHistoryTable history={book.priceHistory} />

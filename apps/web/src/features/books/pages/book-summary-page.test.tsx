@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { answerMoneyPreferences } from '../../../test/money';
 import { testBook } from '../components/details/test-book';
 import { BookSummaryPage } from './book-summary-page';
 
@@ -26,6 +27,7 @@ const path = `/books/${book.id}/summary`;
 describe('BookSummaryPage', () => {
   it('shows the overview: history, dates, notes, review, purchase and value, edition, progress', async () => {
     network.answer(`GET ${BookPaths.one(book.id)}`, () => json(book));
+    answerMoneyPreferences({ baseCurrency: 'INR' });
     renderSummary(path);
     expect(await screen.findByRole('heading', { level: 1, name: book.title })).toBeTruthy();
     const history = within(screen.getByRole('region', { name: 'Status history' }));
@@ -36,7 +38,8 @@ describe('BookSummaryPage', () => {
     expect(screen.getByText('Lent by Sam.')).toBeTruthy();
     expect(screen.getByText('A thaw of a book.')).toBeTruthy();
     const money = within(screen.getByRole('region', { name: 'Purchase and value' }));
-    expect(money.getByText('₹499.00')).toBeTruthy();
+    // In the reader's base currency, so shown as it is: no conversion, no brackets.
+    expect(await money.findByText('₹499.00')).toBeTruthy();
     expect(money.getByText('₹650.00')).toBeTruthy();
     expect(money.getByText('Up ₹151.00 (+30%)')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Special edition' })).getByText('Folio Society')).toBeTruthy();

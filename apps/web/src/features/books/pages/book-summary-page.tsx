@@ -9,7 +9,8 @@ import { BackLink } from '../components/details/back-link';
 import { BookLoadError, BookSkeleton } from '../components/details/book-load-state';
 import { formatLabel, purchaseRows, specialEditionRows } from '../components/details/book-facts';
 import { DetailList, DetailSection } from '../components/details/detail-list';
-import { formatDate, formatMoney } from '../components/details/format';
+import { formatDate } from '../components/details/format';
+import { PriceLabel } from '../../money/public';
 import { valueChange } from '../components/details/value-change';
 
 /** Book Summary (core.md §2, /books/{id}/summary): one printable page about a book. */
@@ -88,7 +89,12 @@ function Summary({ book }: { book: Book }) {
           <DetailList
             rows={[
               ...(book.purchaseInfo ? purchaseRows(book.purchaseInfo) : [['Purchase', 'Not recorded'] as const]),
-              ['Current value', book.currentValue && formatMoney(book.currentValue.amount, book.currentValue.currency)],
+              [
+                'Current value',
+                book.currentValue && (
+                  <PriceLabel amount={book.currentValue.amount} currency={book.currentValue.currency} />
+                ),
+              ],
               ['Change in value', change],
             ]}
           />

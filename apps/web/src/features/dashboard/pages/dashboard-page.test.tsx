@@ -1,5 +1,5 @@
 import { json, network } from '../../../test/fake-network';
-import { BookPaths, type Book, type BookFacets } from '@bookshelf/contract';
+import { AnalyticsPaths, BookPaths, type Book, type BookFacets } from '@bookshelf/contract';
 import { getToasts } from '../../../lib/toast';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -137,9 +137,10 @@ describe('DashboardPage', () => {
   it('shows skeletons while loading, and an error with Retry', async () => {
     network.answer(`GET ${BookPaths.facets}`, new Response('{}', { status: 500 }));
     network.answer(`GET ${BookPaths.list}`, new Response('{}', { status: 500 }));
+    network.answer(`GET ${AnalyticsPaths.libraryValue}`, new Response('{}', { status: 500 }));
     renderDashboard();
-    expect(await screen.findAllByText('Loading…')).toHaveLength(2);
-    await waitFor(() => expect(screen.getAllByText(/^Could not load/)).toHaveLength(3));
+    expect(await screen.findAllByText('Loading…')).toHaveLength(3);
+    await waitFor(() => expect(screen.getAllByText(/^Could not load/)).toHaveLength(4));
     const alerts = screen.getAllByText(/^Could not load/).map((p) => p.parentElement!);
     expect(alerts[0]!.textContent).toContain('Could not load your book counts.');
     network.answer(`GET ${BookPaths.facets}`, facets);

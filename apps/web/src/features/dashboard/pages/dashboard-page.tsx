@@ -6,6 +6,7 @@ import { focusRing, primaryButton } from '../../../components/ui/button-styles';
 import { cappedPercent, ProgressBar } from '../../../components/ui/progress-bar';
 import { useDashboardFacets } from '../api/use-dashboard-books';
 import { BookListCard } from '../components/book-list-card';
+import { LibraryValueCard } from '../components/library-value-card';
 import { StatusCounts } from '../components/status-counts';
 import { ADD_BOOK_SEARCH, LIBRARY_PATH } from '../../books/public';
 import { settingsTabPath } from '../../settings/public';
@@ -115,6 +116,8 @@ function LibraryOverview({ goal, booksRead }: { goal: number; booksRead: number 
           Go to Settings
         </Link>
       </div>
+
+      <LibraryValueCard />
     </>
   );
 }

@@ -3,6 +3,7 @@ export const SETTINGS_TABS = [
   { id: 'profile', label: 'Profile' },
   { id: 'reading-goal', label: 'Reading Goal' },
   { id: 'appearance', label: 'Appearance' },
+  { id: 'currency', label: 'Currency' },
   { id: 'security', label: 'Security' },
 ] as const;
 

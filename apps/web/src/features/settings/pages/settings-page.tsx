@@ -42,7 +42,7 @@ export function SettingsPage({ sections = {} }: SettingsPageProps) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-          Your profile, the accounts your books come from, your reading goal, appearance and security.
+          Your profile, the accounts your books come from, your reading goal, appearance, currency and security.
         </p>
       </div>
       {me.isPending ? (
@@ -77,6 +77,9 @@ export function SettingsPage({ sections = {} }: SettingsPageProps) {
           <Tabs.Content value="appearance" className="space-y-6 focus-visible:outline-none">
             <AppearanceTab />
             {sections['appearance']}
+          </Tabs.Content>
+          <Tabs.Content value="currency" className="space-y-6 focus-visible:outline-none">
+            {sections['currency']}
           </Tabs.Content>
           <Tabs.Content value="security" className="space-y-6 focus-visible:outline-none">
             <SecurityTab me={me.data} />

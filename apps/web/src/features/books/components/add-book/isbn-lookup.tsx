@@ -1,4 +1,4 @@
-import { ISBN_MESSAGE, isValidIsbn, type IsbnLookup } from '@bookshelf/contract';
+import { ISBN_MESSAGE, isValidIsbn, type BookStatus, type IsbnLookup } from '@bookshelf/contract';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../../../components/ui/error-box';
@@ -18,6 +18,8 @@ export interface IsbnLookupPanelProps {
   onEnterManually: (isbn: string) => void;
   /** An ISBN to look up at once (a scanned barcode). */
   initialIsbn?: string;
+  /** The status the found book's form starts with (Add to Wishlist: wishlist); the form's default otherwise. */
+  initialStatus?: BookStatus | undefined;
 }
 
 type State =
@@ -30,7 +32,13 @@ type State =
  * ISBN Lookup (core.md §2, issue 12): type or paste an ISBN, the server asks the book services, and the book
  * form comes back prefilled for review. Search is disabled while the field is empty or a search runs (§5).
  */
-export function IsbnLookupPanel({ onSave, onCancel, onEnterManually, initialIsbn = '' }: IsbnLookupPanelProps) {
+export function IsbnLookupPanel({
+  onSave,
+  onCancel,
+  onEnterManually,
+  initialIsbn = '',
+  initialStatus,
+}: IsbnLookupPanelProps) {
   const [isbn, setIsbn] = useState(initialIsbn);
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -53,7 +61,8 @@ export function IsbnLookupPanel({ onSave, onCancel, onEnterManually, initialIsbn
       const book = await lookupIsbn(value, controller.signal);
       const first = book.covers[0]?.url ?? null;
       setCover(first);
-      setState({ kind: 'found', book, values: formValuesFromLookup(book, first) });
+      const values = formValuesFromLookup(book, first);
+      setState({ kind: 'found', book, values: initialStatus ? { ...values, status: initialStatus } : values });
     } catch (error) {
       if (controller.signal.aborted) return;
       setState({ kind: 'failed', message: errorMessage(error) });

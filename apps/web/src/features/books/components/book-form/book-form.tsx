@@ -6,12 +6,14 @@ import {
   BOOK_FORMATS,
   BOOK_STATUS_FORM_LABELS,
   BOOK_STATUSES,
+  OTHER_PLATFORM,
 } from '@bookshelf/contract';
 import { useEffect, useId, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ErrorBox } from '../../../../components/ui/error-box';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
 import { errorMessage } from '../../../../lib/error-message';
+import { useAddCustomPlatform } from '../../../money/public';
 import { AccountField } from './account-field';
 import { bookFormRules, formFieldForIssuePath, type BookFormValues } from './book-form-values';
 import { checkboxClass, describedBy, FieldShell, selectClass } from './form-controls';
@@ -56,10 +58,17 @@ export function BookForm({
     if (chosenCoverUrl !== undefined) setValue('coverUrl', chosenCoverUrl ?? '', { shouldDirty: true });
   }, [chosenCoverUrl, setValue]);
 
+  const addPlatform = useAddCustomPlatform();
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       await onSubmit(values);
+      // A platform named with Other (Specify) joins the reader's list, once (core.md §5); the book is saved
+      // whether or not that works, so a failure here is not the form's.
+      const custom = values.purchaseInfo.customPlatform.trim();
+      if (values.hasPurchaseInfo && values.purchaseInfo.platform === OTHER_PLATFORM && custom) {
+        addPlatform.mutate({ name: custom, defaultCurrency: values.purchaseInfo.currency });
+      }
     } catch (error) {
       let shown = false;
       for (const issue of serverIssues(error)) {

@@ -5,9 +5,11 @@ import {
   currencyForPlatform,
   OTHER_PLATFORM,
   platformChoices,
+  type BookCurrency,
 } from '@bookshelf/contract';
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { useMoneyPreferences } from '../../../money/public';
 import { inputClass } from '../../../../components/ui/form-styles';
 import { bookFormRules, type BookFormValues } from './book-form-values';
 import { describedBy, FieldShell, FormSection, selectClass } from './form-controls';
@@ -28,8 +30,11 @@ export function PurchaseSection({ customPlatforms }: { customPlatforms: readonly
     condition: useFieldError('purchaseInfo.condition'),
     notes: useFieldError('purchaseInfo.notes'),
   };
-  // The book's own stored platform is one of the custom choices, so an edit shows it selected.
-  const choices = platformChoices([...customPlatforms, getValues('purchaseInfo.platform')]);
+  // The reader's own platforms first (core.md §9); the book's stored one is among them, so an edit shows it.
+  const own = useMoneyPreferences().customPlatforms;
+  const choices = platformChoices([...own.map((p) => p.name), ...customPlatforms, getValues('purchaseInfo.platform')]);
+  const currencyFor = (platform: string, current: BookCurrency) =>
+    own.find((p) => p.name === platform)?.defaultCurrency ?? currencyForPlatform(platform, current);
   const onlyWhenTicked = (check: () => true | string) => () => !getValues('hasPurchaseInfo') || check();
 
   return (
@@ -44,10 +49,7 @@ export function PurchaseSection({ customPlatforms }: { customPlatforms: readonly
               validate: onlyWhenTicked(() => bookFormRules.platform(getValues('purchaseInfo.platform'))),
               // core.md §4: choosing a platform sets its currency; the reader may change it afterwards.
               onChange: (event: { target: { value: string } }) =>
-                setValue(
-                  'purchaseInfo.currency',
-                  currencyForPlatform(event.target.value, getValues('purchaseInfo.currency')),
-                ),
+                setValue('purchaseInfo.currency', currencyFor(event.target.value, getValues('purchaseInfo.currency'))),
             })}
           >
             <option value="">Select a platform</option>

@@ -7,6 +7,7 @@ import {
   type PurchaseInfo,
   type SpecialEdition,
 } from '@bookshelf/contract';
+import { PriceLabel } from '../../../money/public';
 import { DetailList, type DetailRow } from './detail-list';
 import { formatDate, formatMoney } from './format';
 
@@ -19,7 +20,7 @@ export function formatLabel(book: Pick<Book, 'format' | 'bindingType'>): string 
 export function purchaseRows(purchase: PurchaseInfo): DetailRow[] {
   return [
     ['Platform', purchase.platform],
-    ['Price', formatMoney(purchase.price, purchase.currency)],
+    ['Price', <PriceLabel amount={purchase.price} currency={purchase.currency} date={purchase.purchaseDate} />],
     ['Seller', purchase.sellerName],
     ['Purchase date', purchase.purchaseDate && formatDate(purchase.purchaseDate)],
     ['Condition', purchase.condition && BOOK_CONDITION_LABELS[purchase.condition]],

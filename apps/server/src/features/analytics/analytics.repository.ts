@@ -1,0 +1,124 @@
+import { NO_GENRE, type CurrencyValue, type PricedBook } from '@bookshelf/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import type { ExchangeRates } from '../../platform/money/exchange-rates.js';
+
+/**
+ * The owner's purchases (core.md §9 "Value and spending"): books with a price, not deleted, not on the wishlist.
+ * `day` is the purchase date, else the day the book was added (UTC), so that every purchase has a rate and a
+ * month. A stored purchase date is a validated YYYY-MM-DD; the pattern only keeps an odd old row from failing
+ * the whole query.
+ */
+function purchases(userId: string): SQL {
+  return sql`select b.id, b.title, b.author,
+      coalesce(nullif(btrim(b.genre), ''), ${NO_GENRE}) as genre,
+      b.purchase_info->>'platform' as platform,
+      b.purchase_info->>'currency' as currency,
+      (b.purchase_info->>'price')::numeric as price,
+      case when b.purchase_info->>'purchaseDate' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+        then (b.purchase_info->>'purchaseDate')::date
+        else (b.date_added at time zone 'UTC')::date end as day
+    from books b
+    where b.user_id = ${userId} and b.deleted_at is null and b.status <> 'wishlist'
+      and jsonb_typeof(b.purchase_info->'price') = 'number'`;
+}
+
+/** A subquery's rows as one JSON object text, `key` → `value`, in `order`; `{}` when it has none. */
+const objectOf = (rows: SQL, key: string, value: string, order: string) =>
+  sql`(select coalesce(json_object_agg(${sql.raw(key)}, ${sql.raw(value)} order by ${sql.raw(order)}), '{}'::json)::text from (${rows}) as x)`;
+
+/** The first row of `c` in `order` as a PricedBook's JSON text, null when there is none. */
+const bookBy = (order: string) =>
+  sql`(select row_to_json(x)::text from (select id, title, author, price, currency,
+      round(converted, 2) as "convertedAmount" from c order by ${sql.raw(order)} limit 1) as x)`;
+
+export interface SpendingRow {
+  bookCount: number;
+  totalSpent: string;
+  averageBookPrice: string;
+  byCurrency: string;
+  byPlatform: string;
+  byGenre: string;
+  byMonth: string;
+  mostExpensive: string | null;
+  cheapest: string | null;
+}
+
+export interface ValueRow {
+  currency: string;
+  amount: string;
+  count: number;
+  rate: string;
+  convertedAmount: string;
+  total: string;
+}
+
+/**
+ * The analytics queries (issue 13, decision 046). Each reads the owner's books once and aggregates in the
+ * database. Rates are looked up once per currency (value) or per currency and purchase day (spending), not
+ * per book: a library of thousands of books has a few hundred such pairs, and each book is then multiplied by
+ * its pair's rate in a hash join. Money stays numeric until the JSON is written; rounding to cents is last.
+ */
+export function createAnalyticsRepository(db: Database, rates: ExchangeRates) {
+  return {
+    async spending(userId: string, base: string): Promise<SpendingRow> {
+      const [row] = rowsOf<SpendingRow>(
+        await db.execute(sql`with p as materialized (${purchases(userId)}),
+          r as (select d.currency, d.day, ${rates.rateSql(sql`d.currency`, base, sql`d.day`)} as rate
+                from (select distinct currency, day from p) as d),
+          c as materialized (select p.*, p.price * r.rate as converted, to_char(p.day, 'YYYY-MM') as month
+                from p join r on r.currency = p.currency and r.day = p.day)
+          select
+            (select count(*) from c)::int as "bookCount",
+            (select coalesce(round(sum(converted), 2), 0) from c)::text as "totalSpent",
+            (select coalesce(round(avg(converted), 2), 0) from c)::text as "averageBookPrice",
+            ${objectOf(sql`select currency, round(sum(price), 2) as amount from c group by currency`, 'currency', 'amount', 'currency')} as "byCurrency",
+            ${objectOf(sql`select platform, sum(converted) as exact from c group by platform`, 'platform', 'round(exact, 2)', 'exact desc, platform')} as "byPlatform",
+            ${objectOf(sql`select genre, sum(converted) as exact from c group by genre`, 'genre', 'round(exact, 2)', 'exact desc, genre')} as "byGenre",
+            ${objectOf(sql`select month, round(sum(converted), 2) as amount from c group by month`, 'month', 'amount', 'month')} as "byMonth",
+            ${bookBy('converted desc, title, id')} as "mostExpensive",
+            ${bookBy('price = 0, converted, title, id')} as "cheapest"`),
+      );
+      return row!;
+    },
+
+    /** One row per currency paid in, largest converted amount first; `total` repeats the exact sum, rounded. */
+    async value(userId: string, base: string): Promise<ValueRow[]> {
+      return rowsOf<ValueRow>(
+        await db.execute(sql`with g as (select currency, sum(price) as amount, count(*)::int as count
+                from (${purchases(userId)}) as p group by currency),
+          v as (select g.*, ${rates.rateSql(sql`g.currency`, base, null)} as rate from g)
+          select currency, amount::text as amount, count, round(rate, 6)::text as rate,
+            round(amount * rate, 2)::text as "convertedAmount",
+            round(sum(amount * rate) over (), 2)::text as total
+          from v order by amount * rate desc, currency`),
+      );
+    },
+
+    /** The publication day of the stored rates in force on `today` (the first stored when all are later). */
+    async ratesDayOn(today: string): Promise<string | null> {
+      const [row] = rowsOf<{ day: string | null }>(
+        await db.execute(sql`select coalesce((select max(day) from fx_rates where day <= ${today}::date),
+            (select min(day) from fx_rates))::text as day`),
+      );
+      return row?.day ?? null;
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
+
+export const parsePricedBook = (json: string | null): PricedBook | null => {
+  if (json === null) return null;
+  const book = JSON.parse(json) as PricedBook;
+  return { ...book, price: Number(book.price), convertedAmount: Number(book.convertedAmount) };
+};
+
+export const toCurrencyValue = (row: ValueRow): CurrencyValue => ({
+  currency: row.currency,
+  amount: Number(row.amount),
+  convertedAmount: Number(row.convertedAmount),
+  rate: Number(row.rate),
+  count: row.count,
+});

@@ -1,0 +1,128 @@
+import {
+  DEFAULT_BASE_CURRENCY,
+  DISPLAY_CURRENCIES,
+  displayRate,
+  VALUE_RATES_TO_INR,
+  type DisplayCurrency,
+  type RateSource,
+  type Rates,
+} from '@bookshelf/contract';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { fxRates, userPreferences } from '../../db/schema/index.js';
+import type { DayRates } from './ecb-rates.js';
+
+/**
+ * Units of `currency` for one euro on or before `day`; before the first stored day, the first one (an old
+ * purchase still converts at a real rate, the nearest known). Null when the currency has no stored rate.
+ */
+function perEuroSql(currency: SQL, day: SQL): SQL {
+  return sql`(case when ${currency} = 'EUR' and exists (select 1 from fx_rates) then 1::numeric else coalesce(
+    (select r.per_euro from fx_rates r where r.currency = ${currency} and r.day <= ${day} order by r.day desc limit 1),
+    (select r.per_euro from fx_rates r where r.currency = ${currency} order by r.day asc limit 1)) end)`;
+}
+
+/** core.md §9's value table: the INR worth of one unit, 1 for a currency it does not list. */
+function fixedToInrSql(currency: SQL): SQL {
+  const cases = Object.entries(VALUE_RATES_TO_INR).map(
+    ([code, rate]) => sql`when ${code} then ${sql.raw(String(rate))}::numeric`,
+  );
+  return sql`(case ${currency} ${sql.join(cases, sql` `)} else 1::numeric end)`;
+}
+
+/**
+ * Exchange rates for conversions (issue 13, decision 047): the European Central Bank's reference rates once
+ * the rates job stored some (FX_RATES_URL), otherwise the fixed tables of core.md §9. Conversions in SQL
+ * (analytics, the wishlist's value) and in code (the price label's rates) go through here, so both agree.
+ */
+export function createExchangeRates(db: Database, now: () => Date = () => new Date()) {
+  const today = () => now().toISOString().slice(0, 10);
+
+  /**
+   * The rate from the currency in the text expression `from` to `to`, on the date expression `day` (the rate
+   * of that day, or the latest before it) or today when null. Stored rates first; without them, or for a
+   * currency the bank does not publish, the fixed value table.
+   */
+  function rateSql(from: SQL, to: string, day: SQL | null = null): SQL {
+    const on = day ?? sql`${today()}::date`;
+    const target = sql`${to}::text`;
+    return sql`coalesce(
+      ${perEuroSql(target, on)} / nullif(${perEuroSql(from, on)}, 0),
+      ${fixedToInrSql(from)} / ${fixedToInrSql(target)})`;
+  }
+
+  async function source(): Promise<{ source: RateSource; latest: string | null }> {
+    const [row] = rowsOf<{ latest: string | null }>(
+      await db.execute(sql`select max(day)::text as latest from fx_rates`),
+    );
+    const latest = row?.latest ?? null;
+    return { source: latest ? 'ecb' : 'fixed', latest };
+  }
+
+  return {
+    rateSql,
+    source,
+
+    /** One unit of each display currency in `base`, on `day` (today when absent), for the price label. */
+    async ratesFor(base: DisplayCurrency, day?: string): Promise<Rates> {
+      const on = day ?? today();
+      const { source: kind } = await source();
+      if (kind === 'fixed') {
+        // The display converter's table (core.md §9: USD→EUR 0.92, INR→USD 0.012 exactly).
+        const rates = Object.fromEntries(DISPLAY_CURRENCIES.map((code) => [code, displayRate(code, base)]));
+        return { base, source: 'fixed', date: null, rates: rates as Rates['rates'] };
+      }
+      const codes = sql.join(
+        DISPLAY_CURRENCIES.map((code) => sql`(${code}::text)`),
+        sql`, `,
+      );
+      const rows = rowsOf<{ code: string; rate: string }>(
+        await db.execute(
+          sql`select c.code, (${rateSql(sql`c.code`, base, sql`${on}::date`)})::text as rate from (values ${codes}) as c(code)`,
+        ),
+      );
+      const [dated] = rowsOf<{ date: string | null }>(
+        await db.execute(
+          sql`select coalesce(max(day), min(day))::text as date from fx_rates where day <= ${on}::date or day = (select min(day) from fx_rates)`,
+        ),
+      );
+      const rates = Object.fromEntries(rows.map((r) => [r.code, Number(r.rate)]));
+      return { base, source: 'ecb', date: dated?.date ?? null, rates: rates as Rates['rates'] };
+    },
+
+    /** The base currency a reader chose, INR until they (or their browser's guess) did. */
+    async baseCurrencyOf(userId: string): Promise<DisplayCurrency> {
+      const [row] = await db
+        .select({ base: userPreferences.baseCurrency })
+        .from(userPreferences)
+        .where(eq(userPreferences.userId, userId));
+      return (row?.base as DisplayCurrency | null | undefined) ?? DEFAULT_BASE_CURRENCY;
+    },
+  };
+}
+
+export type ExchangeRates = ReturnType<typeof createExchangeRates>;
+
+const STORE_CHUNK = 1_000;
+
+/**
+ * Keeps the days of `days` not stored yet; a day is published once and never revised, so a stored day is
+ * left alone. Answers how many days were added.
+ */
+export async function storeDayRates(db: Database, days: readonly DayRates[]): Promise<number> {
+  const stored = new Set(
+    rowsOf<{ day: string }>(await db.execute(sql`select distinct day::text as day from fx_rates`)).map((r) => r.day),
+  );
+  const fresh = days.filter((d) => !stored.has(d.day));
+  const rows = fresh.flatMap((d) =>
+    Object.entries(d.perEuro).map(([currency, perEuro]) => ({ currency, day: d.day, perEuro: String(perEuro) })),
+  );
+  for (let i = 0; i < rows.length; i += STORE_CHUNK) {
+    await db
+      .insert(fxRates)
+      .values(rows.slice(i, i + STORE_CHUNK))
+      .onConflictDoNothing();
+  }
+  return fresh.length;
+}

@@ -1,0 +1,12 @@
+import { bookKeys } from '../../books/public';
+
+/**
+ * Under the library's keys: any change to a book (a status, a price, a live books.changed event) refreshes
+ * the wishlist and its alerts with every other list. A shared wishlist is someone else's, so it sits apart.
+ */
+export const wishlistKeys = {
+  all: [...bookKeys.all, 'wishlist'] as const,
+  mine: () => [...bookKeys.all, 'wishlist', 'mine'] as const,
+  alerts: () => [...bookKeys.all, 'wishlist', 'alerts'] as const,
+  shared: (token: string) => ['shared-wishlist', token] as const,
+};

@@ -1,0 +1,142 @@
+import { apiError, json, network, noContent } from '../../../test/fake-network';
+import { WishlistPaths, type SavedPriceAlert, type Wishlist, type WishlistBook } from '@bookshelf/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { getToasts } from '../../../lib/toast';
+import { renderWithApp } from '../../../test/render-with-app';
+import { SharedWishlistPage } from './shared-wishlist-page';
+import { WishlistPage } from './wishlist-page';
+
+const book = (n: number, over: Partial<WishlistBook> = {}): WishlistBook => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  title: `Book ${n}`,
+  author: 'Someone',
+  coverUrl: null,
+  format: 'physical',
+  genre: null,
+  publishedYear: null,
+  rating: null,
+  dateAdded: '2026-01-01T00:00:00.000Z',
+  purchaseInfo: null,
+  priceHistory: [],
+  ...over,
+});
+
+const wishlist = (books: WishlistBook[], over: Partial<Wishlist> = {}): Wishlist => ({
+  books,
+  count: books.length,
+  estimatedValue: 15 * books.length,
+  currency: 'INR',
+  sharing: { isPublic: false, token: null },
+  ...over,
+});
+
+const cardTitles = (region: HTMLElement) =>
+  within(region)
+    .getAllByRole('listitem')
+    .map((item) => within(item).getByRole('link').textContent);
+
+function renderPage(answer: Wishlist, alerts: SavedPriceAlert[] = []) {
+  network.answer(`GET ${WishlistPaths.wishlist}`, answer);
+  network.answer(`GET ${WishlistPaths.alerts}`, alerts);
+  return renderWithApp(<WishlistPage />, { route: '/wishlist' });
+}
+
+describe('WishlistPage', () => {
+  it('shows count, value, the first 6 as High Priority and the rest below', async () => {
+    const books = Array.from({ length: 8 }, (_, i) => book(i + 1));
+    renderPage(wishlist(books, { estimatedValue: 60.5 }));
+    expect(await screen.findByText('8 books · Estimated value ₹60.50')).toBeTruthy();
+    const high = screen.getByRole('region', { name: 'High Priority' });
+    expect(cardTitles(high)).toEqual(['Book 1', 'Book 2', 'Book 3', 'Book 4', 'Book 5', 'Book 6']);
+    expect(cardTitles(screen.getByRole('region', { name: 'All Wishlist Books' }))).toEqual(['Book 7', 'Book 8']);
+    expect(screen.getByText('Total Books')).toBeTruthy();
+    expect(screen.getByText('Estimated Value')).toBeTruthy();
+  });
+
+  it('shows the empty state with Add to Wishlist opening the add dialog with status wishlist', async () => {
+    renderPage(wishlist([], { estimatedValue: 0 }));
+    expect(await screen.findByRole('heading', { name: 'Your wishlist is empty' })).toBeTruthy();
+    const [add] = screen.getAllByRole('link', { name: 'Add to Wishlist' });
+    fireEvent.click(add!);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/wishlist?add=wishlist'));
+  });
+
+  it('moves a book down, saves the whole order and announces it', async () => {
+    renderPage(wishlist([book(1), book(2), book(3)]));
+    network.answer(`PUT ${WishlistPaths.order}`, noContent());
+    fireEvent.click(await screen.findByRole('button', { name: 'Move Book 1 down' }));
+    await waitFor(() => expect(network.requests(`PUT ${WishlistPaths.order}`)).toHaveLength(1));
+    const [sent] = network.requests(`PUT ${WishlistPaths.order}`);
+    expect(sent!.body).toEqual({ bookIds: [book(2).id, book(1).id, book(3).id] });
+    expect(screen.getByText('Book 1 moved to position 2 of 3.')).toBeTruthy();
+  });
+
+  it('puts the old order back when saving it fails', async () => {
+    renderPage(wishlist([book(1), book(2)]));
+    network.answer(`PUT ${WishlistPaths.order}`, apiError(500, 'Boom'));
+    const high = await screen.findByRole('region', { name: 'High Priority' });
+    fireEvent.click(screen.getByRole('button', { name: 'Move Book 2 up' }));
+    await waitFor(() => expect(getToasts().some((t) => t.title === 'Could not save the new order')).toBe(true));
+    await waitFor(() => expect(cardTitles(high)).toEqual(['Book 1', 'Book 2']));
+  });
+
+  it('marks a book whose price alert triggered', async () => {
+    const alert: SavedPriceAlert = {
+      id: 'a1',
+      bookId: book(1).id,
+      targetPrice: 400,
+      currency: 'INR',
+      platforms: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      triggeredAt: '2026-02-01T00:00:00.000Z',
+      triggeredPrice: 380,
+    };
+    renderPage(wishlist([book(1), book(2)]), [alert]);
+    const high = await screen.findByRole('region', { name: 'High Priority' });
+    const [first, second] = within(high).getAllByRole('listitem');
+    await waitFor(() => expect(within(first!).getByText(/Price alert triggered/).textContent).toContain('₹380.00'));
+    expect(within(second!).queryByText(/Price alert triggered/)).toBeNull();
+  });
+});
+
+describe('SharedWishlistPage', () => {
+  const renderShared = () =>
+    renderWithApp(
+      <Routes>
+        <Route path="/wishlist/:token" element={<SharedWishlistPage />} />
+      </Routes>,
+      { route: '/wishlist/tok' },
+    );
+
+  it('shows the owner’s books read-only', async () => {
+    network.answer(`GET ${WishlistPaths.shared('tok')}`, {
+      ownerName: 'Priya',
+      count: 1,
+      estimatedValue: 10.5,
+      currency: 'INR',
+      books: [
+        {
+          title: 'Wanted',
+          author: 'Someone',
+          coverUrl: null,
+          format: 'physical',
+          genre: 'Poetry',
+          publishedYear: null,
+          price: { platform: 'Amazon.in', price: 10.5, currency: 'INR' },
+        },
+      ],
+    });
+    renderShared();
+    expect(await screen.findByRole('heading', { name: 'Priya’s Wishlist' })).toBeTruthy();
+    expect(screen.getByText('1 book · Estimated value ₹10.50')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says Not found for a link that was turned off or replaced', async () => {
+    network.answer(`GET ${WishlistPaths.shared('tok')}`, json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404));
+    renderShared();
+    expect(await screen.findByRole('heading', { name: 'Wishlist not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+import {
+  MoneyPaths,
+  type CustomPlatform,
+  type MoneyPreferences,
+  type RateSource,
+  type UpdateMoneyPreferences,
+} from '@bookshelf/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../api-client';
+import { toast } from '../toast';
+import { effectivePreferences, writeMirror, type MirroredPreferences } from './preferences-mirror';
+
+const loadPreferencesSchema = () => import('./money-schemas').then((m) => m.MoneyPreferencesSchema);
+
+export const moneyKeys = {
+  preferences: ['money', 'preferences'] as const,
+  rates: (base: string, date: string | null) => ['money', 'rates', base, date ?? 'today'] as const,
+};
+
+export interface MoneyPreferencesState extends MirroredPreferences {
+  customPlatforms: readonly CustomPlatform[];
+  /** Unknown until the server answered. */
+  ratesSource: RateSource | undefined;
+}
+
+/** The guess is saved once per page load at most, so two components reading it do not both send it. */
+let guessSaved = false;
+
+/**
+ * The reader's base currency and display choices (core.md §9): the server's, mirrored in local storage so
+ * the first paint already shows amounts their way. A reader who never chose a base currency gets the
+ * browser's guess, saved to the server so that its sums (value, spending) use the same one.
+ */
+export function useMoneyPreferences(): MoneyPreferencesState {
+  const query = useQuery({
+    queryKey: moneyKeys.preferences,
+    queryFn: ({ signal }) => api(MoneyPaths.preferences, loadPreferencesSchema, { signal }),
+    staleTime: 5 * 60_000,
+  });
+  const effective = effectivePreferences(query.data);
+  const save = useUpdateMoneyPreferences({ quiet: true });
+  const unset = query.data !== undefined && query.data.baseCurrency === null;
+  const { baseCurrency, showMultipleCurrencies, showConversionRates, showSymbols, showCodes } = effective;
+
+  useEffect(() => {
+    if (query.data === undefined) return;
+    writeMirror({ baseCurrency, showMultipleCurrencies, showConversionRates, showSymbols, showCodes });
+  }, [query.data, baseCurrency, showMultipleCurrencies, showConversionRates, showSymbols, showCodes]);
+
+  const { mutate } = save;
+  useEffect(() => {
+    if (!unset || guessSaved) return;
+    guessSaved = true;
+    mutate({ baseCurrency });
+  }, [unset, baseCurrency, mutate]);
+
+  return { ...effective, customPlatforms: query.data?.customPlatforms ?? [], ratesSource: query.data?.ratesSource };
+}
+
+/** Saves settings at once on screen (optimistic), and puts them back if the server refuses. */
+export function useUpdateMoneyPreferences({ quiet = false }: { quiet?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: UpdateMoneyPreferences) =>
+      api(MoneyPaths.preferences, loadPreferencesSchema, { method: 'PATCH', body: changes }),
+    onMutate: async (changes) => {
+      await queryClient.cancelQueries({ queryKey: moneyKeys.preferences });
+      const before = queryClient.getQueryData<MoneyPreferences>(moneyKeys.preferences);
+      if (before) queryClient.setQueryData<MoneyPreferences>(moneyKeys.preferences, { ...before, ...changes });
+      return { before };
+    },
+    onError: (error, _changes, context) => {
+      if (context?.before) queryClient.setQueryData(moneyKeys.preferences, context.before);
+      if (!quiet) toast({ type: 'error', title: 'Currency settings not saved', message: error.message });
+    },
+    onSuccess: (saved) => queryClient.setQueryData(moneyKeys.preferences, saved),
+  });
+}
