@@ -57,3 +57,35 @@ test('upload two photos of a book and see them with the storage they take', asyn
   await page.reload();
   await expect(page.getByRole('region', { name: 'Photos' }).getByRole('img', { name: /^Photo \d of / })).toHaveCount(2);
 });
+
+test('add a book with a photo from the Add New Book dialog and see the photo on its page', async ({ page, login }) => {
+  await login();
+  const title = `Collector's Dune ${Date.now().toString(36)}`;
+  await page.goto('/books?add=1');
+  const dialog = page.getByRole('dialog', { name: 'Add New Book' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Author').fill('Frank Herbert');
+
+  // The photo is compressed and kept in the browser until the book exists.
+  await dialog
+    .getByLabel('Photos to add')
+    .setInputFiles([{ name: 'slipcase.png', mimeType: 'image/png', buffer: noisyPngImage(900, 1200, 3) }]);
+  await expect(dialog.getByRole('img', { name: 'Photo 1, slipcase.png' })).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole('progressbar', { name: 'Photo storage used' })).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Add Book' }).click();
+  await expect(dialog).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('Book added', { exact: true })).toBeVisible();
+
+  await page
+    .getByRole('link', { name: new RegExp(title) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const photos = page.getByRole('region', { name: 'Photos' });
+  const thumbnail = photos.getByRole('img', { name: /^Photo 1 of / });
+  await expect(thumbnail).toHaveCount(1);
+  await expect(thumbnail).toHaveAttribute('src', /^\/api\/books\/[0-9a-f-]{36}\/images\/[0-9a-f-]{36}\/[0-9a-f]{64}$/);
+  await expect.poll(() => thumbnail.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  await expect(photos.getByRole('button', { name: 'Enhance Quality' })).toHaveCount(1);
+});

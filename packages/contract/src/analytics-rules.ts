@@ -14,9 +14,4 @@ export const NO_GENRE = 'No genre';
 export const AnalyticsMessages = {
   empty: 'No purchases recorded yet',
   emptyHint: 'Add purchase information (price, currency, platform) to your books to see what your library is worth.',
-  /**
-   * core.md §9's line, as MoneyMessages.convertedTo says it; repeated here because money.ts builds zod schemas,
-   * and importing it would bring zod into the dashboard's first download.
-   */
-  convertedTo: (code: string) => `Converted to your base currency (${code})`,
 } as const;

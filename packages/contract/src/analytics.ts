@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { DisplayCurrencySchema, RATE_SOURCES } from './money.js';
+import { RATE_SOURCES } from './money-rules.js';
+import { DisplayCurrencySchema } from './money.js';
 
 /**
  * Library value and spending on the wire (core.md §3 "Spending analytics result", "Library value result",

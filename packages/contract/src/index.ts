@@ -10,6 +10,7 @@ export * from './book-images.js';
 export * from './book-rules.js';
 export * from './books.js';
 export * from './currency.js';
+export * from './money-rules.js';
 export * from './money.js';
 export * from './error-classifier.js';
 export * from './errors.js';

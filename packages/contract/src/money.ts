@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { BOOK_CURRENCIES, DISPLAY_CURRENCIES } from './currency.js';
+import { MoneyLimits, MoneyMessages, RATE_SOURCES } from './money-rules.js';
 
 /**
  * A reader's money settings and the exchange rates on the wire (issue 13). The base currency and the
@@ -7,39 +8,19 @@ import { BOOK_CURRENCIES, DISPLAY_CURRENCIES } from './currency.js';
  * shows amounts the reader's way before the first answer arrives.
  */
 
-export const MoneyPaths = {
-  preferences: '/api/money/preferences',
-  platforms: '/api/money/platforms',
-  platform: '/api/money/platforms/{name}',
-  rates: '/api/money/rates',
-} as const;
-
-export const MoneyLimits = {
-  customPlatformsMax: 50,
-  platformNameMax: 200,
-} as const;
-
-export const MoneyMessages = {
-  platformExists: 'That platform is already in your list.',
-  platformsFull: `You can keep at most ${MoneyLimits.customPlatformsMax} platforms of your own.`,
-  platformName: 'Enter the platform name.',
-  unknownPlatform: 'No platform of yours has that name.',
-  /** The tooltip's last line (core.md §9). */
-  convertedTo: (code: string) => `Converted to your base currency (${code})`,
-} as const;
-
-/** `ecb`: the European Central Bank's reference rates of a day (FX_RATES_URL); `fixed`: core.md §9's tables. */
-export const RATE_SOURCES = ['ecb', 'fixed'] as const;
-export type RateSource = (typeof RATE_SOURCES)[number];
-
 export const DisplayCurrencySchema = z.enum(DISPLAY_CURRENCIES);
 
 export const CustomPlatformSchema = z.object({
-  name: z.string().check(
-    z.trim(),
-    z.minLength(1, MoneyMessages.platformName),
-    z.maxLength(MoneyLimits.platformNameMax, `Platform name must be at most ${MoneyLimits.platformNameMax} characters.`),
-  ),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, MoneyMessages.platformName),
+      z.maxLength(
+        MoneyLimits.platformNameMax,
+        `Platform name must be at most ${MoneyLimits.platformNameMax} characters.`,
+      ),
+    ),
   defaultCurrency: z.enum(BOOK_CURRENCIES),
 });
 export type CustomPlatform = z.infer<typeof CustomPlatformSchema>;
@@ -51,14 +32,6 @@ export const DisplayPreferencesSchema = z.object({
   showCodes: z.boolean(),
 });
 export type DisplayPreferences = z.infer<typeof DisplayPreferencesSchema>;
-
-/** core.md §9's display defaults. */
-export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = {
-  showMultipleCurrencies: true,
-  showConversionRates: true,
-  showSymbols: true,
-  showCodes: false,
-};
 
 export const MoneyPreferencesSchema = z.object({
   ...DisplayPreferencesSchema.shape,

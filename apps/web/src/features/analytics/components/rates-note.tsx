@@ -1,4 +1,4 @@
-import { AnalyticsMessages, type RateSource } from '@bookshelf/contract';
+import { MoneyMessages, type RateSource } from '@bookshelf/contract';
 
 interface RatesNoteProps {
   baseCurrency: string;
@@ -19,7 +19,7 @@ export function RatesNote({ baseCurrency, source, date }: RatesNoteProps) {
         : 'Fixed rates.';
   return (
     <p className="text-sm text-gray-600 dark:text-gray-400">
-      {AnalyticsMessages.convertedTo(baseCurrency)}. {rates}
+      {MoneyMessages.convertedTo(baseCurrency)}. {rates}
     </p>
   );
 }

@@ -13,6 +13,9 @@ import { bookDetailsPath, LIBRARY_PATH } from '../lib/book-routes';
 import { BarcodeScan } from './add-book/barcode-scan';
 import { BulkImport } from './add-book/bulk-import';
 import { IsbnLookupPanel } from './add-book/isbn-lookup';
+import { AddBookPhotos } from './add-book/add-book-photos';
+import { bookAddedToast } from './add-book/book-added-toast';
+import { useLocalPhotos } from './images/use-local-photos';
 
 export interface AddBookDialogProps {
   open: boolean;
@@ -66,15 +69,15 @@ function AddBookBody({
   const [scannedIsbn, setScannedIsbn] = useState('');
   const createBook = useCreateBook();
   const navigate = useNavigate();
+  // Kept here, not in a form: Manual Entry and ISBN Lookup show the same photos, and tabs unmount their forms.
+  const photos = useLocalPhotos();
+  const photosPart = <AddBookPhotos photos={photos} />;
 
   async function save(values: BookFormValues) {
     const book = await createBook.mutateAsync(formValuesToCreateRequest(values));
-    toast({
-      type: 'success',
-      title: 'Book added',
-      message: book.title,
-      action: { label: 'View', onClick: () => void navigate(bookDetailsPath(book.id)) },
-    });
+    // The book exists now: a photo that fails to upload is reported, never undoes it.
+    const failures = await photos.uploadTo(book.id);
+    toast(bookAddedToast(book, failures, () => void navigate(bookDetailsPath(book.id))));
     onDone();
   }
 
@@ -102,6 +105,7 @@ function AddBookBody({
           <BookForm
             key={manualKey}
             defaultValues={defaults}
+            photos={photosPart}
             onSubmit={save}
             onCancel={onCancel}
             submitLabel="Add Book"
@@ -113,6 +117,7 @@ function AddBookBody({
             key={scannedIsbn}
             initialIsbn={scannedIsbn}
             initialStatus={initialStatus}
+            photos={photosPart}
             onSave={save}
             onCancel={onCancel}
             onEnterManually={(isbn) => {

@@ -1,9 +1,10 @@
-import { AnalyticsMessages, formatMoney } from '@bookshelf/contract';
+import { AnalyticsMessages, formatMoney, MoneyMessages } from '@bookshelf/contract';
 import { Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { focusRing } from '../../../components/ui/button-styles';
 import { SPENDING_PATH, useLibraryValue } from '../../analytics/public';
+import { useMoneyPreferences } from '../../../lib/money/use-money-preferences';
 import { RetryError } from './retry-error';
 
 const TOP_CURRENCIES = 3;
@@ -12,12 +13,12 @@ const link = `rounded font-medium text-indigo-600 hover:underline dark:text-indi
 /**
  * The dashboard's Library value (issue 13): the total in the base currency, the largest currencies, and the
  * way to the Spending page. Text only, no chart: it is in the dashboard's first download (bench/bundle).
- * It asks in the base currency stored on the server (which the money settings keep, the browser's guess until
- * the reader chooses) and writes amounts the default way: the money settings' hook would bring money.ts's
- * schemas, and zod with them, into this download (decision 046).
+ * Counted in the reader's base currency and written their way (money settings, core.md §9).
  */
 export function LibraryValueCard() {
-  const { data, error, refetch } = useLibraryValue();
+  const { baseCurrency, showSymbols, showCodes } = useMoneyPreferences();
+  const display = { showSymbols, showCodes };
+  const { data, error, refetch } = useLibraryValue(baseCurrency);
   let body: ReactNode;
   if (data && data.bookCount === 0) {
     body = (
@@ -28,19 +29,22 @@ export function LibraryValueCard() {
   } else if (data) {
     body = (
       <>
-        <p className="text-3xl font-bold tabular-nums">{formatMoney(data.totalInBaseCurrency, data.baseCurrency)}</p>
+        <p className="text-3xl font-bold tabular-nums">
+          {formatMoney(data.totalInBaseCurrency, data.baseCurrency, display)}
+        </p>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-          {data.bookCount} {data.bookCount === 1 ? 'book' : 'books'}. {AnalyticsMessages.convertedTo(data.baseCurrency)}
-          .
+          {data.bookCount} {data.bookCount === 1 ? 'book' : 'books'}. {MoneyMessages.convertedTo(data.baseCurrency)}.
         </p>
         <ul aria-label="Largest currencies" className="mt-3 space-y-1 text-sm">
           {data.currencyBreakdown.slice(0, TOP_CURRENCIES).map((row) => (
             <li key={row.currency} className="flex justify-between gap-3 tabular-nums">
               <span>
                 {row.currency}{' '}
-                <span className="text-gray-600 dark:text-gray-400">{formatMoney(row.amount, row.currency)}</span>
+                <span className="text-gray-600 dark:text-gray-400">
+                  {formatMoney(row.amount, row.currency, display)}
+                </span>
               </span>
-              <span>{formatMoney(row.convertedAmount, data.baseCurrency)}</span>
+              <span>{formatMoney(row.convertedAmount, data.baseCurrency, display)}</span>
             </li>
           ))}
         </ul>

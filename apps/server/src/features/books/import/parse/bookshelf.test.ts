@@ -59,6 +59,13 @@ describe('bookshelfJsonRows', () => {
     ]);
   });
 
+  it('keeps photos on the web and leaves out photos uploaded to the exporting server', () => {
+    const uploaded = `/api/books/${'1'.repeat(8)}-1111-4111-8111-${'1'.repeat(12)}/images/x/${'a'.repeat(64)}`;
+    const [row] = bookshelfJsonRows([{ ...stored, images: ['https://example.org/spine.jpg', uploaded] }]);
+    expect(row?.error).toBeUndefined();
+    expect(row?.book?.input.images).toEqual(['https://example.org/spine.jpg']);
+  });
+
   it('leaves out a date added that is not a date', () => {
     expect(bookshelfJsonRows([{ ...stored, dateAdded: 'long ago' }])[0]?.book?.dateAdded).toBeUndefined();
   });

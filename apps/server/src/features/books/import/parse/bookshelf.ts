@@ -40,8 +40,14 @@ const PLAIN_FIELDS = [
   'notes',
   'review',
   'currentValue',
-  'images',
 ] as const;
+
+/**
+ * Only photos on the web travel with an export: an uploaded photo's address is this server's, readable by
+ * its owner alone, and the book schema takes web addresses only. The photos themselves are re-uploaded.
+ */
+const webImages = (value: unknown) =>
+  Array.isArray(value) ? value.filter((url) => typeof url !== 'string' || /^https?:\/\//i.test(url)) : value;
 
 /** Picks the named keys that are present; the schema then judges their values. */
 function pick(value: unknown, keys: readonly string[]): unknown {
@@ -71,6 +77,7 @@ function jsonBookRow(row: number, item: unknown): ParsedRow {
   if (item.purchaseInfo !== undefined) candidate.purchaseInfo = purchaseInput(item.purchaseInfo);
   if (item.specialEdition !== undefined) candidate.specialEdition = editionInput(item.specialEdition);
   if (item.priceHistory !== undefined) candidate.priceHistory = priceHistoryInput(item.priceHistory);
+  if (item.images !== undefined) candidate.images = webImages(item.images);
   const dateAdded = typeof item.dateAdded === 'string' ? addedAt(item.dateAdded) : undefined;
   return finishRow(row, candidate, dateAdded);
 }

@@ -1,6 +1,6 @@
 import { ISBN_MESSAGE, isValidIsbn, type BookStatus, type IsbnLookup } from '@bookshelf/contract';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ErrorBox } from '../../../../components/ui/error-box';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
 import { errorMessage } from '../../../../lib/error-message';
@@ -20,6 +20,8 @@ export interface IsbnLookupPanelProps {
   initialIsbn?: string;
   /** The status the found book's form starts with (Add to Wishlist: wishlist); the form's default otherwise. */
   initialStatus?: BookStatus | undefined;
+  /** The dialog's Photos part, shown in the found book's form (the same photos as Manual Entry's). */
+  photos?: ReactNode;
 }
 
 type State =
@@ -38,6 +40,7 @@ export function IsbnLookupPanel({
   onEnterManually,
   initialIsbn = '',
   initialStatus,
+  photos,
 }: IsbnLookupPanelProps) {
   const [isbn, setIsbn] = useState(initialIsbn);
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -146,6 +149,7 @@ export function IsbnLookupPanel({
           <BookForm
             defaultValues={state.values}
             chosenCoverUrl={cover}
+            photos={photos}
             onSubmit={onSave}
             onCancel={onCancel}
             submitLabel="Add Book"

@@ -8,7 +8,7 @@ import {
   BOOK_STATUSES,
   OTHER_PLATFORM,
 } from '@bookshelf/contract';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ErrorBox } from '../../../../components/ui/error-box';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
@@ -35,6 +35,8 @@ export interface BookFormProps {
   customPlatforms?: readonly string[];
   /** A cover picked outside the form (ISBN lookup's choice): put into Cover URL whenever it changes. */
   chosenCoverUrl?: string | null;
+  /** Photos picked with the book (Add New Book); the form only shows them, its owner uploads them. */
+  photos?: ReactNode;
 }
 
 /** Every field of a book (core.md §3–5), shared by the Add New Book and Edit Book dialogs. */
@@ -46,6 +48,7 @@ export function BookForm({
   busyLabel,
   customPlatforms = [],
   chosenCoverUrl,
+  photos,
 }: BookFormProps) {
   const form = useForm<BookFormValues>({ defaultValues });
   const { register, handleSubmit, setError, control, setValue, formState } = form;
@@ -350,6 +353,7 @@ export function BookForm({
           </label>
           {hasSpecialEdition && <SpecialEditionSection />}
         </div>
+        {photos}
 
         <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:justify-end dark:border-gray-800">
           {onCancel && (
