@@ -51,6 +51,14 @@ test.describe('money', () => {
     await expect(tooltip).toContainText('Purchased May 3, 2024');
     await expect(tooltip).toContainText('Converted to your base currency (INR)');
 
+    // The dashboard values the library in the base currency; the Spending page counts the purchase.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('region', { name: 'Library value' }).getByText('₹832.50').first()).toBeVisible();
+    await page.getByRole('link', { name: 'View spending' }).click();
+    await expect(page).toHaveURL(/\/spending$/);
+    const total = page.getByText('Total spent').locator('..');
+    await expect(total).toContainText('₹832.50');
+
     // The choice is the reader's, on the server: another base currency shows the same price converted anew.
     await page.goto('/settings?tab=currency');
     await page.getByLabel('Base currency', { exact: true }).selectOption('USD');

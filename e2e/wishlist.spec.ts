@@ -48,6 +48,11 @@ test.describe('the wishlist', () => {
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(0)).toContainText(second);
     await expectNoSeriousA11yViolations(page, 'wishlist');
+    // The System theme follows the device: the same page, dark.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expectNoSeriousA11yViolations(page, 'wishlist (dark)');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // Reorder with the keyboard alternative, then check the order was saved.
     await high.getByRole('button', { name: `Move ${second} down` }).click();

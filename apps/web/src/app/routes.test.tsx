@@ -105,7 +105,8 @@ describe('signed in', () => {
     const addBook = await screen.findByRole('button', { name: 'Add Book' });
     addBook.focus();
     fireEvent.click(addBook);
-    const dialog = await screen.findByRole('dialog', { name: 'Add New Book' });
+    // The dialog is a lazy chunk (the book form, photos, lookup): its first import here is compiled on the spot.
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Book' }, { timeout: 8000 });
     expect(location()).toBe('/settings?tab=security&add=1');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Book' })).toBeNull());

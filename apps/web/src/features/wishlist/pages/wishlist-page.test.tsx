@@ -82,6 +82,56 @@ describe('WishlistPage', () => {
     await waitFor(() => expect(cardTitles(high)).toEqual(['Book 1', 'Book 2']));
   });
 
+  it('sets a price alert from a card: target, currency and platforms', async () => {
+    renderPage(
+      wishlist([
+        book(1, {
+          purchaseInfo: {
+            platform: 'Powells Books',
+            price: 12,
+            currency: 'USD',
+            sellerName: null,
+            purchaseDate: null,
+            condition: null,
+            notes: null,
+          },
+        }),
+      ]),
+    );
+    network.answer(`POST ${WishlistPaths.alerts}`, (request) =>
+      json(
+        {
+          id: 'a1',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          triggeredAt: null,
+          triggeredPrice: null,
+          ...(request.body as object),
+        },
+        201,
+      ),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Set a price alert for Book 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set price alert' });
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Currency').value).toBe('USD');
+    fireEvent.change(within(dialog).getByLabelText('Target price'), { target: { value: '-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set alert' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(network.requests(`POST ${WishlistPaths.alerts}`)).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Target price'), { target: { value: '9.99' } });
+    fireEvent.change(within(dialog).getByLabelText('Platforms (optional)'), {
+      target: { value: 'Amazon.in, , Flipkart' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set alert' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Set price alert' })).toBeNull());
+    expect(network.requests(`POST ${WishlistPaths.alerts}`)[0]!.body).toEqual({
+      bookId: book(1).id,
+      targetPrice: 9.99,
+      currency: 'USD',
+      platforms: ['Amazon.in', 'Flipkart'],
+    });
+  });
+
   it('marks a book whose price alert triggered', async () => {
     const alert: SavedPriceAlert = {
       id: 'a1',
