@@ -1,4 +1,4 @@
-import { date, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The European Central Bank's daily reference rates (issue 13, FX_RATES_URL): units of `currency` for one
@@ -12,5 +12,6 @@ export const fxRates = pgTable(
     perEuro: numeric('per_euro', { precision: 18, scale: 6 }).notNull(),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.currency, t.day] })],
+  // The latest published day (which rates are in force) is asked on every conversion: an index answers it.
+  (t) => [primaryKey({ columns: [t.currency, t.day] }), index('fx_rates_day_idx').on(t.day)],
 );

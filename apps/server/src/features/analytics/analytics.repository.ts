@@ -56,19 +56,40 @@ export interface ValueRow {
 
 /**
  * The analytics queries (issue 13, decision 046). Each reads the owner's books once and aggregates in the
- * database. Rates are looked up once per currency (value) or per currency and purchase day (spending), not
- * per book: a library of thousands of books has a few hundred such pairs, and each book is then multiplied by
- * its pair's rate in a hash join. Money stays numeric until the JSON is written; rounding to cents is last.
+ * database. Rates are found once per currency (value) or per currency and purchase day (spending), not per
+ * book, and each book is then multiplied by its pair's rate in a hash join (`r` is materialized, or the
+ * planner folds the lookups back into the join, once per book). Purchases spread over years make nearly as
+ * many (currency, day) pairs as books (bench/analytics), so spending does not ask rateSql for each pair:
+ *  - without stored rates a rate is the same on every day: one pair per currency (`rate_day` -infinity);
+ *  - with them, `s` finds the latest stored day on or before each purchase day in one ordered pass, and the
+ *    rates of both currencies on that day are read by key (the base currency's once per day). No currency
+ *    has a row after that day and on or before the purchase, so that is exactly rateSql's rate (the euro's
+ *    being 1 once any rate is stored); any other pair (a currency missing on that day, a day before the
+ *    first stored) still asks rateSql.
+ * Money stays numeric until the JSON is written; rounding to cents is last.
  */
 export function createAnalyticsRepository(db: Database, rates: ExchangeRates) {
   return {
     async spending(userId: string, base: string): Promise<SpendingRow> {
       const [row] = rowsOf<SpendingRow>(
-        await db.execute(sql`with p as materialized (${purchases(userId)}),
-          r as (select d.currency, d.day, ${rates.rateSql(sql`d.currency`, base, sql`d.day`)} as rate
-                from (select distinct currency, day from p) as d),
+        await db.execute(sql`with p as materialized (select x.*,
+                case when exists (select 1 from fx_rates) then x.day else '-infinity'::date end as rate_day
+                from (${purchases(userId)}) as x),
+          s as materialized (select w.day, w.latest,
+                  case when ${base}::text = 'EUR' and w.latest is not null then 1 else t.per_euro end as to_euro
+                from (select day, latest from (select day, k,
+                    max(stored) over (order by day, k rows unbounded preceding) as latest
+                  from (select distinct rate_day as day, 1 as k, null::date as stored from p
+                    union all select day, 0, day from (select distinct day from fx_rates) as f) as u) as v where k = 1) as w
+                  left join fx_rates t on t.currency = ${base}::text and t.day = w.latest),
+          r as materialized (select j.currency, j.rate_day, case when j.from_euro <> 0 and j.to_euro is not null
+                  then j.to_euro / j.from_euro else ${rates.rateSql(sql`j.currency`, base, sql`j.rate_day`)} end as rate
+                from (select d.currency, d.rate_day, s.to_euro,
+                    case when d.currency = 'EUR' and s.latest is not null then 1 else f.per_euro end as from_euro
+                  from (select distinct currency, rate_day from p) as d join s on s.day = d.rate_day
+                    left join fx_rates f on f.currency = d.currency and f.day = s.latest) as j),
           c as materialized (select p.*, p.price * r.rate as converted, to_char(p.day, 'YYYY-MM') as month
-                from p join r on r.currency = p.currency and r.day = p.day)
+                from p join r on r.currency = p.currency and r.rate_day = p.rate_day)
           select
             (select count(*) from c)::int as "bookCount",
             (select coalesce(round(sum(converted), 2), 0) from c)::text as "totalSpent",

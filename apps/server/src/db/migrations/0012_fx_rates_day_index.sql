@@ -1,0 +1,1 @@
+CREATE INDEX "fx_rates_day_idx" ON "fx_rates" USING btree ("day");
