@@ -20,7 +20,8 @@ async function draw(photo: Blob, adjustment: Adjustment): Promise<Canvas> {
   try {
     const { width, height } = fitWithin(bitmap.width, bitmap.height);
     const canvas = canvasOf(width, height);
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+    // Each kind of canvas asked for its own 2D context: a call on the union does not pick an overload everywhere.
+    const context = canvas instanceof HTMLCanvasElement ? canvas.getContext('2d') : canvas.getContext('2d');
     if (!context) throw new Error('No 2D canvas');
     // JPEG has no transparency: a transparent PNG would otherwise turn black.
     context.fillStyle = '#ffffff';
