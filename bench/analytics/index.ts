@@ -16,9 +16,9 @@ import { buildApp } from '../../apps/server/src/app.js';
 import type { DatabaseHandle } from '../../apps/server/src/db/client.js';
 import { rowsOf } from '../../apps/server/src/db/rows.js';
 import { onEachDatabase } from '../support/each-database.js';
+import { batchesOf, driverOf, explain, type Statement } from '../support/sql-floor.js';
 import { time, type Timing } from '../support/timing.js';
 import { loadBooks, loadRates } from './seed.js';
-import { batchesOf, driverOf, explain, type Statement } from './sql-floor.js';
 
 const BOOKS = Number(process.env.BENCH_ANALYTICS_BOOKS ?? 20_000);
 const ROUNDS = 100;

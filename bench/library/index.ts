@@ -14,17 +14,13 @@
 // Loading ends with ANALYZE, and with VACUUM too on PostgreSQL, whose autovacuum would do so soon anyway.
 // Exits 1 when a p95 is over budget, after printing EXPLAIN ANALYZE of the statements of that request.
 import { randomBytes } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import type { Sql } from 'postgres';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { Database, DatabaseHandle } from '../../apps/server/src/db/client.js';
 import { rowsOf } from '../../apps/server/src/db/rows.js';
-import * as schema from '../../apps/server/src/db/schema/index.js';
 import { searchTextOf } from '../../apps/server/src/features/books/book-search.js';
 import { onEachDatabase } from '../support/each-database.js';
+import { batchesOf, driverOf, explain, type Statement } from '../support/sql-floor.js';
 import { time, type Timing } from '../support/timing.js';
 
 const BOOKS = Number(process.env.BENCH_LIBRARY_BOOKS ?? 100_000);
@@ -181,65 +177,6 @@ async function checkSearchText(db: Database, userId: string) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The bare SQL: a second app over the same client, whose Drizzle logs every statement, answers each request
-// once; its statements are then replayed directly on the driver.
-
-interface Statement {
-  text: string;
-  params: unknown[];
-  /**
-   * Statements sent in the same turn of the event loop (a Promise.all) share a batch and are replayed so. PGlite
-   * may answer within one turn and so merge batches; it runs one statement at a time anyway.
-   */
-  batch: number;
-}
-type Runner = (s: Statement) => Promise<unknown>;
-
-function driverOf(database: DatabaseHandle): { run: Runner; capturing: (log: Statement[]) => DatabaseHandle } {
-  const client = (database.db as unknown as { $client: PGlite | Sql }).$client;
-  const logger = (log: Statement[]) => {
-    let batch = 0;
-    let turnEnding = false;
-    return {
-      logQuery: (text: string, params: unknown[]) => {
-        log.push({ text, params, batch });
-        if (turnEnding) return;
-        turnEnding = true;
-        setImmediate(() => {
-          batch += 1;
-          turnEnding = false;
-        });
-      },
-    };
-  };
-  if (database.kind === 'pglite') {
-    const pg = client as PGlite;
-    return {
-      run: (s) => pg.query(s.text, s.params),
-      capturing: (log) => ({
-        ...database,
-        db: drizzlePglite({ client: pg, schema, logger: logger(log) }),
-      }),
-    };
-  }
-  const pg = client as Sql;
-  return {
-    // As Drizzle sends them: named prepared statements, so PostgreSQL may switch to a generic plan alike.
-    run: (s) => pg.unsafe(s.text, s.params as never[], { prepare: true }),
-    capturing: (log) => ({
-      ...database,
-      db: drizzlePostgres({ client: pg, schema, logger: logger(log) }),
-    }),
-  };
-}
-
-async function explain(run: Runner, s: Statement) {
-  const result = await run({ ...s, text: `explain (analyze, buffers) ${s.text}` });
-  const rows = rowsOf<Record<string, string>>(result);
-  return rows.map((r) => Object.values(r)[0]).join('\n');
-}
-
-// ---------------------------------------------------------------------------------------------------------
 
 async function run(kind: Kind, database: DatabaseHandle) {
   await database.migrate();
@@ -287,7 +224,7 @@ async function run(kind: Kind, database: DatabaseHandle) {
     const budget = BUDGET_P95_MS[kind];
     for (const c of CASES) {
       const statements = captured.get(c.name)!;
-      const batches = [...new Set(statements.map((s) => s.batch))].map((b) => statements.filter((s) => s.batch === b));
+      const batches = batchesOf(statements);
       const first = await app.inject({ method: 'GET', url: c.url, headers: { cookie } });
       const body = first.json<{ total: number }>();
       const http = await timed(async () => {

@@ -2,7 +2,7 @@ import { NO_GENRE, type CurrencyValue, type PricedBook } from '@bookshelf/contra
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import type { ExchangeRates } from '../../platform/money/exchange-rates.js';
+import { latestRatesDaySql, type ExchangeRates } from '../../platform/money/exchange-rates.js';
 
 /**
  * The owner's purchases (core.md §9 "Value and spending"): books with a price, not deleted, not on the wishlist.
@@ -61,10 +61,9 @@ export interface ValueRow {
  * planner folds the lookups back into the join, once per book). Purchases spread over years make nearly as
  * many (currency, day) pairs as books (bench/analytics), so spending does not ask rateSql for each pair:
  *  - without stored rates a rate is the same on every day: one pair per currency (`rate_day` -infinity);
- *  - with them, `s` finds the latest stored day on or before each purchase day in one ordered pass, and the
- *    rates of both currencies on that day are read by key (the base currency's once per day). No currency
- *    has a row after that day and on or before the purchase, so that is exactly rateSql's rate (the euro's
- *    being 1 once any rate is stored); any other pair (a currency missing on that day, a day before the
+ *  - with them, `s` finds the latest stored day on or before each purchase day in one ordered pass
+ *    (latestRatesDaySql), and the rates of both currencies on that day are read by key (the base currency's
+ *    once per day): exactly rateSql's rate; any other pair (a currency missing on that day, a day before the
  *    first stored) still asks rateSql.
  * Money stays numeric until the JSON is written; rounding to cents is last.
  */
@@ -77,10 +76,7 @@ export function createAnalyticsRepository(db: Database, rates: ExchangeRates) {
                 from (${purchases(userId)}) as x),
           s as materialized (select w.day, w.latest,
                   case when ${base}::text = 'EUR' and w.latest is not null then 1 else t.per_euro end as to_euro
-                from (select day, latest from (select day, k,
-                    max(stored) over (order by day, k rows unbounded preceding) as latest
-                  from (select distinct rate_day as day, 1 as k, null::date as stored from p
-                    union all select day, 0, day from (select distinct day from fx_rates) as f) as u) as v where k = 1) as w
+                from (${latestRatesDaySql(sql`select rate_day as day from p`)}) as w
                   left join fx_rates t on t.currency = ${base}::text and t.day = w.latest),
           r as materialized (select j.currency, j.rate_day, case when j.from_euro <> 0 and j.to_euro is not null
                   then j.to_euro / j.from_euro else ${rates.rateSql(sql`j.currency`, base, sql`j.rate_day`)} end as rate

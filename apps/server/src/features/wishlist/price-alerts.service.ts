@@ -12,7 +12,8 @@ import type { Database } from '../../db/client.js';
 import { ownedPrivately, viewerOf, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { PublishEvents } from '../../platform/jobs/outbox.js';
-import { converterInto, type WishlistMoney } from './wishlist-money.js';
+import type { ExchangeRates } from '../../platform/money/exchange-rates.js';
+import { converterInto } from './wishlist-money.js';
 import type { PriceAlertRow, PriceAlertsRepository } from './price-alerts.repository.js';
 
 const alertAccess: AccessPolicy<PriceAlertRow> = {
@@ -33,7 +34,7 @@ export interface PriceHistoryAdded {
 export interface PriceAlertsServiceDeps {
   alerts: PriceAlertsRepository;
   access: Access;
-  money: WishlistMoney;
+  rates: ExchangeRates;
   /** Writes domain events in the transaction of the change (the outbox). */
   publish: PublishEvents;
   now: () => Date;
@@ -50,7 +51,7 @@ const toSaved = (row: PriceAlertRow): SavedPriceAlert => ({
   triggeredPrice: row.triggeredPrice === null ? null : Number(row.triggeredPrice),
 });
 
-export function createPriceAlertsService({ alerts, access, money, publish, now }: PriceAlertsServiceDeps) {
+export function createPriceAlertsService({ alerts, access, rates, publish, now }: PriceAlertsServiceDeps) {
   return {
     async list(userId: string): Promise<SavedPriceAlert[]> {
       return (await alerts.list(userId)).map(toSaved);
@@ -90,10 +91,10 @@ export function createPriceAlertsService({ alerts, access, money, publish, now }
       const events: { name: 'price.alert_triggered'; payload: DomainEvents['price.alert_triggered'] }[] = [];
       for (const alert of waiting) {
         const into = await converterInto(
-          money,
+          rates,
+          tx,
           points.map((p) => p.currency),
           alert.currency,
-          tx,
         );
         const watch = { targetPrice: Number(alert.targetPrice), currency: alert.currency, platforms: alert.platforms };
         let best: { price: number; platform: string | null } | undefined;

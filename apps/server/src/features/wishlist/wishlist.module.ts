@@ -6,7 +6,6 @@ import type { ExchangeRates } from '../../platform/money/exchange-rates.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { createPriceAlertsRepository } from './price-alerts.repository.js';
 import { createPriceAlertsService, type PriceHistoryAdded } from './price-alerts.service.js';
-import { exchangeRatesMoney, fixedRatesMoney } from './wishlist-money.js';
 import { createWishlistRepository } from './wishlist.repository.js';
 import { wishlistRoutes } from './wishlist.routes.js';
 import { createWishlistService } from './wishlist.service.js';
@@ -15,8 +14,8 @@ export interface WishlistModuleDeps {
   db: Database;
   access: Access;
   publish: PublishEvents;
-  /** Exchange rates and base currencies; without them the spec's fixed value rates and INR. */
-  rates?: ExchangeRates;
+  /** Exchange rates and base currencies (platform/money), the wishlist's value and price alerts convert with. */
+  rates: ExchangeRates;
   changed?: (userId: string, tx: Database) => Promise<void>;
   now: () => Date;
 }
@@ -31,16 +30,15 @@ export interface WishlistModule extends FeatureModule {
 
 /** The wishlist page, its share link and price alerts (issue 13). */
 export function wishlistModule({ db, access, publish, rates, changed, now }: WishlistModuleDeps): WishlistModule {
-  const money = rates ? exchangeRatesMoney(db, rates) : fixedRatesMoney;
   const wishlist = createWishlistService({
     db,
     wishlist: createWishlistRepository(db),
     access,
-    money,
+    rates,
     limiter: createRateLimiter(db, now),
     changed,
   });
-  const alerts = createPriceAlertsService({ alerts: createPriceAlertsRepository(db), access, money, publish, now });
+  const alerts = createPriceAlertsService({ alerts: createPriceAlertsRepository(db), access, rates, publish, now });
   return {
     ...featureModule({ name: 'wishlist', routes: [wishlistRoutes({ wishlist, alerts })] }),
     priceHistoryAdded: (tx, change) => alerts.priceHistoryAdded(tx, change),

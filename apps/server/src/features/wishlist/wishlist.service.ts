@@ -14,8 +14,9 @@ import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { viewerOf, type Access, type AccessPolicy } from '../../platform/access/access.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { ExchangeRates } from '../../platform/money/exchange-rates.js';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit.js';
-import { converterInto, valueCurrency, type WishlistMoney } from './wishlist-money.js';
+import { converterInto, valueCurrency } from './wishlist-money.js';
 import type { WishlistRepository, WishlistRow } from './wishlist.repository.js';
 
 /** Reads of shared wishlists per address: a link is meant for people, not for guessing tokens. */
@@ -39,7 +40,7 @@ export interface WishlistServiceDeps {
   db: Database;
   wishlist: WishlistRepository;
   access: Access;
-  money: WishlistMoney;
+  rates: ExchangeRates;
   limiter: RateLimiter;
   /** Tells the owner's other open pages that their books changed, in the change's transaction. */
   changed?: (userId: string, tx: Database) => Promise<void>;
@@ -70,13 +71,14 @@ const toPublicBook = (row: WishlistRow): PublicWishlistBook => ({
   },
 });
 
-export function createWishlistService({ db, wishlist, access, money, limiter, changed }: WishlistServiceDeps) {
+export function createWishlistService({ db, wishlist, access, rates, limiter, changed }: WishlistServiceDeps) {
   /** The books of a wishlist in order, with their count and estimated value in the value's currency. */
   async function valued(ownerId: string, asked: string | undefined) {
     const rows = await wishlist.books(ownerId);
-    const currency = await valueCurrency(money, ownerId, asked);
+    const currency = await valueCurrency(rates, ownerId, asked);
     const convert = await converterInto(
-      money,
+      rates,
+      db,
       rows.flatMap((r) => (r.purchaseInfo ? [r.purchaseInfo.currency] : [])),
       currency,
     );

@@ -23,6 +23,22 @@ function perEuroSql(currency: SQL, day: SQL): SQL {
     (select r.per_euro from fx_rates r where r.currency = ${currency} order by r.day asc limit 1)) end)`;
 }
 
+/**
+ * For each distinct `day` of the query `days` (a column `day` of dates), `latest`: the latest day with stored
+ * rates on or before it, null when there is none. Why set-based: rateSql looks that day up once per (currency,
+ * day) it is asked for, and purchases spread over years make nearly as many days as books (bench/analytics);
+ * this finds them all in one ordered pass over the days asked and the days stored. No currency has a row after
+ * `latest` and on or before `day`, so a currency's rate stored on `latest` is exactly the one rateSql uses for
+ * `day` (the euro's being 1 once any rate is stored); a currency missing on `latest`, or a day before the first
+ * stored one (`latest` null), must still ask rateSql.
+ */
+export function latestRatesDaySql(days: SQL): SQL {
+  return sql`select day, latest from (select day, k,
+      max(stored) over (order by day, k rows unbounded preceding) as latest
+    from (select distinct day, 1 as k, null::date as stored from (${days}) as a
+      union all select day, 0, day from (select distinct day from fx_rates) as f) as u) as v where k = 1`;
+}
+
 /** core.md §9's value table: the INR worth of one unit, 1 for a currency it does not list. */
 function fixedToInrSql(currency: SQL): SQL {
   const cases = Object.entries(VALUE_RATES_TO_INR).map(

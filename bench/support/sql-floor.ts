@@ -1,6 +1,6 @@
-// The bare SQL of a request, as bench/library measures it: a second app over the same client, whose Drizzle
-// logs every statement, answers the request once; its statements are then replayed directly on the driver.
-// (bench/library's copy sits in its index.ts, which runs on import; both could move to bench/support.)
+// The bare SQL of a request (the floor the benches set beside each HTTP figure): a second app over the same
+// client, whose Drizzle logs every statement, answers the request once; its statements are then replayed
+// directly on the driver, timed the same way as the request.
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -12,7 +12,10 @@ import * as schema from '../../apps/server/src/db/schema/index.js';
 export interface Statement {
   text: string;
   params: unknown[];
-  /** Statements sent in the same turn of the event loop (a Promise.all) share a batch and are replayed so. */
+  /**
+   * Statements sent in the same turn of the event loop (a Promise.all) share a batch and are replayed so. PGlite
+   * may answer within one turn and so merge batches; it runs one statement at a time anyway.
+   */
   batch: number;
 }
 export type Runner = (s: Statement) => Promise<unknown>;
