@@ -20,6 +20,8 @@ function fakeOAuthEnv(): Record<string, string> {
     TWITTER_CLIENT_ID: env.E2E_TWITTER_CLIENT_ID ?? '',
     TWITTER_CLIENT_SECRET: env.E2E_TWITTER_CLIENT_SECRET ?? '',
     TWITTER_BASE_URL: env.E2E_TWITTER_URL ?? '',
+    // Google Drive, connected with the same fake Google's consent (the cloud-drives journey).
+    GOOGLE_API_BASE_URL: env.E2E_GOOGLE_DRIVE_URL ?? '',
   };
 }
 

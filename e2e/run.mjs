@@ -49,6 +49,15 @@ const twitter = await startFakeOAuthProvider({ kind: 'twitter' });
 /** @type {typeof import('../test-support/src/fake-book-services.js')} */
 const { startFakeBookServices } = await tsImport('../test-support/src/fake-book-services.ts', import.meta.url);
 const bookServices = await startFakeBookServices();
+// The Google Drive a reader connects in the cloud-drives journey: it accepts only tokens the fake Google issued.
+/** @type {typeof import('../test-support/src/fake-google-drive.js')} */
+const { startFakeGoogleDrive } = await tsImport('../test-support/src/fake-google-drive.ts', import.meta.url);
+const drive = await startFakeGoogleDrive({ isValidToken: (token) => google.isValidAccessToken(token) });
+drive.addFile({ path: 'Books/Science fiction/Dune.epub', size: 4096 });
+drive.addFile({ path: 'Books/Science fiction/Foundation.pdf', content: '%PDF-1.4\n% a tiny pdf for the journey\n' });
+drive.addFile({ path: 'Books/Classics/Pride and Prejudice.txt', content: 'It is a truth universally acknowledged.\n' });
+drive.addFile({ path: 'Notes.txt', content: 'Reading notes\n' });
+drive.addFile({ path: 'Holiday.jpg', size: 100 });
 
 const child = spawn(
   'npx',
@@ -68,6 +77,7 @@ const child = spawn(
       E2E_TWITTER_CLIENT_ID: twitter.clientId,
       E2E_TWITTER_CLIENT_SECRET: twitter.clientSecret,
       E2E_BOOK_SERVICES_URL: bookServices.url,
+      E2E_GOOGLE_DRIVE_URL: drive.url,
     },
   },
 );
@@ -76,6 +86,6 @@ const status = await new Promise((resolve) => {
   child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   child.on('error', () => resolve(1));
 });
-await Promise.all([google.close(), twitter.close(), bookServices.close()]);
+await Promise.all([google.close(), twitter.close(), bookServices.close(), drive.close()]);
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(status);

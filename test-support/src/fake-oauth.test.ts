@@ -475,3 +475,166 @@ describe('run-time control', () => {
     expect(await info.json()).toMatchObject({ sub: 'cookie-user', email: 'c@example.com' });
   });
 });
+
+describe('refresh tokens, revocation and expiry', () => {
+  async function offlineTokens(provider: FakeOAuthProvider, extra: Record<string, string>) {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(provider, challenge, extra);
+    const res = await exchangeCode(provider, code, verifier);
+    expect(res.status).toBe(200);
+    return (await res.json()) as { access_token: string; refresh_token?: string; expires_in: number };
+  }
+  const refresh = (provider: FakeOAuthProvider, token: string) =>
+    exchange(provider, { grant_type: 'refresh_token', refresh_token: token });
+
+  it('issues a refresh token only for offline access, and expires_in with every token', async () => {
+    const google = await start({ kind: 'google' });
+    const online = await offlineTokens(google, {});
+    expect(online.refresh_token).toBeUndefined();
+    expect(online.expires_in).toBe(3599);
+    const offline = await offlineTokens(google, { access_type: 'offline' });
+    expect(typeof offline.refresh_token).toBe('string');
+  });
+
+  it('tells drive fakes which access tokens it issued, and expires them on demand', async () => {
+    const google = await start({ kind: 'google' });
+    const tokens = await offlineTokens(google, { access_type: 'offline' });
+    expect(google.isValidAccessToken(tokens.access_token)).toBe(true);
+    expect(google.isValidAccessToken('ya29.made-up')).toBe(false);
+    google.expireAccessTokens();
+    expect(google.isValidAccessToken(tokens.access_token)).toBe(false);
+    const info = await fetch(google.endpoints.userinfo, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(info.status).toBe(401);
+
+    const res = await refresh(google, tokens.refresh_token!);
+    expect(res.status).toBe(200);
+    const next = (await res.json()) as { access_token: string; refresh_token?: string; expires_in: number };
+    expect(google.isValidAccessToken(next.access_token)).toBe(true);
+    // Google keeps the refresh token; the same one works again.
+    expect(next.refresh_token).toBeUndefined();
+    expect((await refresh(google, tokens.refresh_token!)).status).toBe(200);
+  });
+
+  it('rotates refresh tokens when asked to, retiring the old one with invalid_grant', async () => {
+    const google = await start({ kind: 'google', rotateRefreshTokens: true });
+    const tokens = await offlineTokens(google, { access_type: 'offline' });
+    const next = (await (await refresh(google, tokens.refresh_token!)).json()) as { refresh_token: string };
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    expect(google.isValidRefreshToken(next.refresh_token)).toBe(true);
+    const old = await refresh(google, tokens.refresh_token!);
+    expect(old.status).toBe(400);
+    expect(await old.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it("fails refresh grants under 'token-error' (400 invalid_grant) and 'server-error' (500)", async () => {
+    const google = await start({ kind: 'google' });
+    const tokens = await offlineTokens(google, { access_type: 'offline' });
+    google.setBehaviour('token-error');
+    const denied = await refresh(google, tokens.refresh_token!);
+    expect(denied.status).toBe(400);
+    expect(await denied.json()).toMatchObject({ error: 'invalid_grant' });
+    google.setBehaviour('server-error');
+    expect((await refresh(google, tokens.refresh_token!)).status).toBe(500);
+    google.setBehaviour('approve');
+    expect((await refresh(google, tokens.refresh_token!)).status).toBe(200);
+  });
+
+  it('revokes a whole grant at POST /revoke?token=…, and fails with 500 under revoke-error', async () => {
+    const google = await start({ kind: 'google' });
+    const tokens = await offlineTokens(google, { access_type: 'offline' });
+    google.setBehaviour('revoke-error');
+    const failed = await fetch(`${google.endpoints.revoke}?token=${tokens.refresh_token}`, { method: 'POST' });
+    expect(failed.status).toBe(500);
+    expect(google.isValidRefreshToken(tokens.refresh_token!)).toBe(true);
+
+    google.setBehaviour('approve');
+    const res = await fetch(`${google.endpoints.revoke}?token=${encodeURIComponent(tokens.refresh_token!)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(200);
+    expect(google.isValidRefreshToken(tokens.refresh_token!)).toBe(false);
+    expect(google.isValidAccessToken(tokens.access_token)).toBe(false);
+    expect((await refresh(google, tokens.refresh_token!)).status).toBe(400);
+
+    const again = await fetch(`${google.endpoints.revoke}?token=${tokens.refresh_token}`, { method: 'POST' });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: 'invalid_token' });
+  });
+
+  it('revokeAll ends every grant', async () => {
+    const x = await start({ kind: 'twitter' });
+    const tokens = await offlineTokens(x, { scope: twitterScopes });
+    x.revokeAll();
+    expect(x.isValidAccessToken(tokens.access_token)).toBe(false);
+    expect((await refresh(x, tokens.refresh_token!)).status).toBe(400);
+  });
+});
+
+describe('startFakeOAuthProvider (microsoft)', () => {
+  const scope = 'openid profile email offline_access Files.Read';
+
+  it('serves the v2.0 endpoints with an id_token naming the account, and rotates refresh tokens', async () => {
+    const ms = await start({ kind: 'microsoft', redirectUris: [redirectUri] });
+    ms.setUser({ id: 'oid-1', email: 'ada@outlook.com', name: 'Ada Lovelace' });
+    expect(ms.endpoints.authorize).toBe(`${ms.url}/common/oauth2/v2.0/authorize`);
+    expect(ms.endpoints.token).toBe(`${ms.url}/common/oauth2/v2.0/token`);
+    expect(ms.endpoints.revoke).toBeNull();
+
+    const client = new OAuth2Client(ms.clientId, ms.clientSecret, redirectUri);
+    const verifier = randomBytes(32).toString('base64url');
+    const url = client.createAuthorizationURLWithPKCE(
+      ms.endpoints.authorize,
+      'st',
+      CodeChallengeMethod.S256,
+      verifier,
+      scope.split(' '),
+    );
+    const back = await authorize(url.href);
+    const tokens = await client.validateAuthorizationCode(ms.endpoints.token, back.searchParams.get('code')!, verifier);
+    expect(tokens.accessTokenExpiresInSeconds()).toBe(3600);
+    expect(ms.isValidAccessToken(tokens.accessToken())).toBe(true);
+    expect(decodeIdToken(tokens.idToken())).toMatchObject({
+      oid: 'oid-1',
+      name: 'Ada Lovelace',
+      preferred_username: 'ada@outlook.com',
+      email: 'ada@outlook.com',
+      aud: ms.clientId,
+    });
+
+    const refreshed = await client.refreshAccessToken(ms.endpoints.token, tokens.refreshToken(), []);
+    expect(refreshed.refreshToken()).not.toBe(tokens.refreshToken());
+    expect(ms.isValidAccessToken(refreshed.accessToken())).toBe(true);
+    await expect(client.refreshAccessToken(ms.endpoints.token, tokens.refreshToken(), [])).rejects.toBeInstanceOf(
+      OAuth2RequestError,
+    );
+  });
+
+  it('issues no refresh token without offline_access, and accepts the secret in the form body', async () => {
+    const ms = await start({ kind: 'microsoft' });
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(ms, challenge, { scope: 'openid profile Files.Read' });
+    const res = await exchange(
+      ms,
+      {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+        client_id: ms.clientId,
+        client_secret: ms.clientSecret,
+      },
+      null,
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body.refresh_token).toBeUndefined();
+    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    const info = await fetch(ms.endpoints.userinfo, {
+      headers: { authorization: `Bearer ${String(body.access_token)}` },
+    });
+    expect(await info.json()).toMatchObject({ name: 'Ada Reader' });
+  });
+});

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { startFakeServer, type FakeResponse, type RecordedRequest } from './fake-server.js';
 
-export type FakeOAuthKind = 'google' | 'twitter';
+export type FakeOAuthKind = 'google' | 'twitter' | 'microsoft';
 
 /**
  * How the provider treats the next sign-in:
@@ -9,10 +9,13 @@ export type FakeOAuthKind = 'google' | 'twitter';
  * - `deny`: the person refuses; the browser comes back with `error=access_denied`;
  * - `token-error`: consent, but the code exchange answers 400 `invalid_grant`;
  * - `server-error`: consent, but the token endpoint answers 500;
- * - `userinfo-error`: tokens are issued, but the profile endpoint answers 500.
+ * - `userinfo-error`: tokens are issued, but the profile endpoint answers 500;
+ * - `revoke-error`: everything works except Google's revoke endpoint, which answers 500.
+ * `token-error` and `server-error` fail refresh-token grants the same way.
  * An unknown or expired access token always gets 401 from the profile endpoint, whatever the behaviour.
  */
-export type FakeOAuthBehaviour = 'approve' | 'deny' | 'token-error' | 'server-error' | 'userinfo-error';
+export type FakeOAuthBehaviour =
+  'approve' | 'deny' | 'token-error' | 'server-error' | 'userinfo-error' | 'revoke-error';
 
 export const fakeOAuthBehaviours: readonly FakeOAuthBehaviour[] = [
   'approve',
@@ -20,9 +23,13 @@ export const fakeOAuthBehaviours: readonly FakeOAuthBehaviour[] = [
   'token-error',
   'server-error',
   'userinfo-error',
+  'revoke-error',
 ];
 
-/** The account that signs in at the provider. X has no email, so it ignores `email` and `emailVerified`. */
+/**
+ * The account that signs in at the provider. X has no email, so it ignores `email` and `emailVerified`.
+ * Microsoft uses `id` as the account's object id (`oid`) and `email` as its `preferred_username`.
+ */
 export interface FakeOAuthUser {
   id: string;
   email?: string;
@@ -45,6 +52,11 @@ export interface FakeOAuthOptions {
   codeTtlMs?: number;
   /** `expires_in` of issued access tokens. */
   tokenTtlSeconds?: number;
+  /**
+   * Whether a refresh-token grant answers a new refresh token and retires the old one. Default: X and
+   * Microsoft rotate, Google keeps the same one.
+   */
+  rotateRefreshTokens?: boolean;
 }
 
 export interface FakeOAuthProvider {
@@ -53,12 +65,20 @@ export interface FakeOAuthProvider {
   readonly url: string;
   readonly clientId: string;
   readonly clientSecret: string;
-  /** Full endpoint URLs on this fake, with the provider's real paths. */
-  readonly endpoints: { authorize: string; token: string; userinfo: string };
+  /** Full endpoint URLs on this fake, with the provider's real paths (revoke: Google only). */
+  readonly endpoints: { authorize: string; token: string; userinfo: string; revoke: string | null };
   readonly requests: RecordedRequest[];
   requestsTo(method: string, path: string): RecordedRequest[];
   setUser(user: FakeOAuthUser): void;
   setBehaviour(behaviour: FakeOAuthBehaviour): void;
+  /** Whether `token` is an access token this fake issued that is neither expired nor revoked (for drive fakes). */
+  isValidAccessToken(token: string): boolean;
+  /** Makes every access token issued so far expired now (refresh tokens stay valid). */
+  expireAccessTokens(): void;
+  /** Whether a refresh token is one this fake would still accept. */
+  isValidRefreshToken(token: string): boolean;
+  /** Revokes every refresh and access token issued so far, as a user removing the app's access would. */
+  revokeAll(): void;
   close(): Promise<void>;
 }
 
@@ -81,12 +101,27 @@ interface Endpoints {
   authorize: string;
   token: string;
   userinfo: string[];
+  revoke?: string;
 }
 
 const paths: Record<FakeOAuthKind, Endpoints> = {
-  google: { authorize: '/o/oauth2/v2/auth', token: '/token', userinfo: ['/v1/userinfo', '/oauth2/v3/userinfo'] },
+  google: {
+    authorize: '/o/oauth2/v2/auth',
+    token: '/token',
+    userinfo: ['/v1/userinfo', '/oauth2/v3/userinfo'],
+    revoke: '/revoke',
+  },
   twitter: { authorize: '/i/oauth2/authorize', token: '/2/oauth2/token', userinfo: ['/2/users/me'] },
+  // login.microsoftonline.com; userinfo is Graph's OpenID endpoint (graph.microsoft.com/oidc/userinfo).
+  microsoft: {
+    authorize: '/common/oauth2/v2.0/authorize',
+    token: '/common/oauth2/v2.0/token',
+    userinfo: ['/oidc/userinfo'],
+  },
 };
+
+/** The tenant Microsoft personal accounts sign in under. */
+const MICROSOFT_CONSUMER_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
 
 const defaultUsers: Record<FakeOAuthKind, FakeOAuthUser> = {
   google: {
@@ -101,6 +136,12 @@ const defaultUsers: Record<FakeOAuthKind, FakeOAuthUser> = {
     name: 'Ada Reader',
     username: 'adareads',
     picture: 'https://pbs.twimg.com/profile_images/1/fake_normal.jpg',
+  },
+  microsoft: {
+    id: '00000000-0000-0000-66f3-3332eca7ea81',
+    email: 'ada.reader@outlook.com',
+    emailVerified: true,
+    name: 'Ada Reader',
   },
 };
 
@@ -136,9 +177,14 @@ interface Grant {
   user: FakeOAuthUser;
   expiresAt: number;
   behaviour: FakeOAuthBehaviour | undefined;
+  /** One consent: its refresh tokens and every access token minted from them, revoked together. */
+  family: string;
 }
 
 const randomToken = (bytes = 24) => randomBytes(bytes).toString('base64url');
+
+/** What each provider's access tokens look like at a glance (Google `ya29.`, Microsoft's compact `EwB…`). */
+const accessTokenPrefix: Record<FakeOAuthKind, string> = { google: 'ya29.', twitter: '', microsoft: 'EwB' };
 
 function s256(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
@@ -206,9 +252,11 @@ function splitName(name: string | undefined): { given?: string; family?: string 
 
 /**
  * A fake OAuth 2.0 authorization server plus profile API, speaking the real wire protocol of Google
- * (authorization code + PKCE, OpenID Connect userinfo and a signed id_token) or of X (OAuth 2.0 with PKCE,
- * `GET /2/users/me`), on the providers' real paths, so `arctic` works against it unchanged once the base
- * URL is swapped. Control routes for out-of-process callers: `POST /__control/behaviour` `{behaviour}` and
+ * (authorization code + PKCE, OpenID Connect userinfo and a signed id_token, `POST /revoke`), of X (OAuth 2.0
+ * with PKCE, `GET /2/users/me`) or of the Microsoft identity platform (`/common/oauth2/v2.0/…`, a v2.0
+ * id_token with `oid`, `name`, `preferred_username`, `email`), on the providers' real paths, so `arctic` works
+ * against it unchanged once the base URL is swapped. Refresh-token grants work for every kind (offline access:
+ * Google `access_type=offline`, X `offline.access`, Microsoft `offline_access`). Control routes for out-of-process callers: `POST /__control/behaviour` `{behaviour}` and
  * `POST /__control/user` `{id, ...}`.
  */
 export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise<FakeOAuthProvider> {
@@ -217,7 +265,8 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
   const clientSecret = options.clientSecret ?? `fake-${kind}-secret-${randomToken(12)}`;
   const redirectUris = options.redirectUris ?? [];
   const codeTtlMs = options.codeTtlMs ?? 60_000;
-  const tokenTtlSeconds = options.tokenTtlSeconds ?? (kind === 'google' ? 3599 : 7200);
+  const tokenTtlSeconds = options.tokenTtlSeconds ?? (kind === 'google' ? 3599 : kind === 'microsoft' ? 3600 : 7200);
+  const rotateRefreshTokens = options.rotateRefreshTokens ?? kind !== 'google';
   const path = paths[kind];
 
   let user: FakeOAuthUser = options.user ?? defaultUsers[kind];
@@ -226,32 +275,56 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
   const accessTokens = new Map<string, Grant>();
   const refreshTokens = new Map<string, Omit<Grant, 'expiresAt'>>();
 
-  // Google signs id_tokens with RS256 and publishes the key as a JWKS; a client that verifies can fetch it.
-  const keys = kind === 'google' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : undefined;
+  // Google and Microsoft sign id_tokens with RS256 and publish the key as a JWKS; a client that verifies can fetch it.
+  const keys = kind === 'twitter' ? undefined : generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = randomToken(8);
   let baseUrl = '';
+
+  /** Microsoft's v2.0 id_token: `oid` is the account's id, `preferred_username` its sign-in name. */
+  function microsoftClaims(grant: IssuedCode, now: number): Record<string, unknown> {
+    const scopes = grant.scopes;
+    return {
+      ver: '2.0',
+      iss: `https://login.microsoftonline.com/${MICROSOFT_CONSUMER_TENANT}/v2.0`,
+      aud: grant.clientId,
+      sub: createHash('sha256').update(`${grant.clientId}:${grant.user.id}`).digest('base64url').slice(0, 43),
+      oid: grant.user.id,
+      tid: MICROSOFT_CONSUMER_TENANT,
+      iat: now,
+      nbf: now,
+      exp: now + tokenTtlSeconds,
+      ...(grant.nonce ? { nonce: grant.nonce } : {}),
+      ...(scopes.includes('profile')
+        ? { name: grant.user.name, preferred_username: grant.user.email ?? grant.user.username }
+        : {}),
+      ...(scopes.includes('email') && grant.user.email ? { email: grant.user.email } : {}),
+    };
+  }
 
   function idToken(grant: IssuedCode, privateKey: KeyObject): string {
     const now = Math.floor(Date.now() / 1000);
     const name = splitName(grant.user.name);
-    const claims: Record<string, unknown> = {
-      iss: 'https://accounts.google.com',
-      azp: grant.clientId,
-      aud: grant.clientId,
-      sub: grant.user.id,
-      iat: now,
-      exp: now + tokenTtlSeconds,
-      ...(grant.nonce ? { nonce: grant.nonce } : {}),
-      ...(grant.scopes.includes(googleScopeNames.email!) ? emailClaims(grant.user) : {}),
-      ...(grant.scopes.includes(googleScopeNames.profile!)
-        ? {
-            name: grant.user.name,
-            picture: grant.user.picture,
-            given_name: name.given,
-            family_name: name.family,
-          }
-        : {}),
-    };
+    const claims: Record<string, unknown> =
+      kind === 'microsoft'
+        ? microsoftClaims(grant, now)
+        : {
+            iss: 'https://accounts.google.com',
+            azp: grant.clientId,
+            aud: grant.clientId,
+            sub: grant.user.id,
+            iat: now,
+            exp: now + tokenTtlSeconds,
+            ...(grant.nonce ? { nonce: grant.nonce } : {}),
+            ...(grant.scopes.includes(googleScopeNames.email!) ? emailClaims(grant.user) : {}),
+            ...(grant.scopes.includes(googleScopeNames.profile!)
+              ? {
+                  name: grant.user.name,
+                  picture: grant.user.picture,
+                  given_name: name.given,
+                  family_name: name.family,
+                }
+              : {}),
+          };
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const input = `${encode({ alg: 'RS256', kid, typ: 'JWT' })}.${encode(claims)}`;
     return `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
@@ -312,7 +385,10 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
       scopes,
       user: session.user ?? user,
       nonce: q.get('nonce'),
-      offline: kind === 'google' ? q.get('access_type') === 'offline' : scopes.includes('offline.access'),
+      offline:
+        kind === 'google'
+          ? q.get('access_type') === 'offline'
+          : scopes.includes(kind === 'microsoft' ? 'offline_access' : 'offline.access'),
       expiresAt: Date.now() + codeTtlMs,
       used: false,
       behaviour: session.behaviour,
@@ -354,13 +430,13 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
   }
 
   function issueTokens(grant: Omit<Grant, 'expiresAt'>, extra: Record<string, unknown>): FakeResponse {
-    const accessToken = `${kind === 'google' ? 'ya29.' : ''}${randomToken(32)}`;
+    const accessToken = `${accessTokenPrefix[kind]}${randomToken(32)}`;
     accessTokens.set(accessToken, { ...grant, expiresAt: Date.now() + tokenTtlSeconds * 1000 });
     return {
       headers: { 'cache-control': 'no-store', pragma: 'no-cache' },
       body: {
         access_token: accessToken,
-        token_type: kind === 'google' ? 'Bearer' : 'bearer',
+        token_type: kind === 'twitter' ? 'bearer' : 'Bearer',
         expires_in: tokenTtlSeconds,
         scope: grant.scopes.join(' '),
         ...extra,
@@ -377,7 +453,7 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     const client = authenticateClient(request, form);
     if (typeof client !== 'string') return client;
 
-    if (form.grant_type === 'refresh_token') return refresh(form);
+    if (form.grant_type === 'refresh_token') return refresh(form, client);
     if (!form.grant_type) return tokenError(400, 'invalid_request', 'Missing required parameter: grant_type');
     if (form.grant_type !== 'authorization_code') {
       return tokenError(400, 'unsupported_grant_type', `Unsupported grant_type: ${form.grant_type}`);
@@ -403,33 +479,67 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     }
 
     issued.used = true;
-    const grant = { clientId: client, scopes: issued.scopes, user: issued.user, behaviour: issued.behaviour };
+    const grant = {
+      clientId: client,
+      scopes: issued.scopes,
+      user: issued.user,
+      behaviour: issued.behaviour,
+      family: randomToken(8),
+    };
     const extra: Record<string, unknown> = {};
     if (issued.offline) {
       const refreshToken = randomToken(32);
       refreshTokens.set(refreshToken, grant);
       extra.refresh_token = refreshToken;
     }
-    if (kind === 'google' && keys && issued.scopes.includes('openid'))
-      extra.id_token = idToken(issued, keys.privateKey);
+    if (keys && issued.scopes.includes('openid')) extra.id_token = idToken(issued, keys.privateKey);
     const response = issueTokens(grant, extra);
     issued.accessTokens.push((response.body as { access_token: string }).access_token);
     return response;
   }
 
-  function refresh(form: Record<string, string>): FakeResponse {
+  function refresh(form: Record<string, string>, client: string): FakeResponse {
     const grant = form.refresh_token ? refreshTokens.get(form.refresh_token) : undefined;
     if (!grant) return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
-    if ((grant.behaviour ?? behaviour) === 'server-error') return { status: 500, body: { error: 'internal_failure' } };
+    const effective = grant.behaviour ?? behaviour;
+    if (effective === 'server-error') return { status: 500, body: { error: 'internal_failure' } };
+    if (effective === 'token-error') return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
+    if (grant.clientId !== client) return tokenError(400, 'invalid_grant', 'Token was issued to another client.');
     const extra: Record<string, unknown> = {};
-    // X rotates refresh tokens on every use; Google keeps the same one.
-    if (kind === 'twitter') {
+    // X and Microsoft rotate refresh tokens on every use; Google keeps the same one.
+    if (rotateRefreshTokens) {
       refreshTokens.delete(form.refresh_token!);
       const next = randomToken(32);
       refreshTokens.set(next, grant);
       extra.refresh_token = next;
     }
     return issueTokens(grant, extra);
+  }
+
+  /** Ends a consent: its refresh tokens and every access token minted under it. */
+  function revokeFamily(family: string): void {
+    for (const [t, g] of refreshTokens) if (g.family === family) refreshTokens.delete(t);
+    for (const [t, g] of accessTokens) if (g.family === family) accessTokens.delete(t);
+  }
+
+  /**
+   * Google's revocation endpoint (RFC 7009 style): `POST /revoke?token=…` or the token in a form body. Either
+   * kind of token ends the whole grant. An unknown token answers 400 invalid_token, as Google does.
+   */
+  function revoke(request: RecordedRequest): FakeResponse {
+    const form =
+      typeof request.parsed === 'object' && request.parsed !== null && request.headers['content-type']?.includes('form')
+        ? (request.parsed as Record<string, string>)
+        : {};
+    const value = request.query.get('token') ?? form.token;
+    if (!value) return tokenError(400, 'invalid_request', 'Missing required parameter: token');
+    const grant = refreshTokens.get(value) ?? accessTokens.get(value);
+    if ((grant?.behaviour ?? behaviour) === 'revoke-error') {
+      return { status: 500, body: { error: 'internal_failure', error_description: 'Backend Error' } };
+    }
+    if (!grant) return tokenError(400, 'invalid_token', 'Token expired or revoked');
+    revokeFamily(grant.family);
+    return { headers: { 'cache-control': 'no-store' }, body: {} };
   }
 
   function bearerGrant(request: RecordedRequest): Grant | undefined {
@@ -469,6 +579,33 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
             }
           : {}),
         ...(grant.scopes.includes(googleScopeNames.email!) ? emailClaims(account) : {}),
+      },
+    };
+  }
+
+  /** Graph's OpenID userinfo: `sub` is the pairwise id; the claims follow the granted scopes. */
+  function microsoftUserinfo(request: RecordedRequest): FakeResponse {
+    const grant = bearerGrant(request);
+    if (!grant) {
+      return {
+        status: 401,
+        body: {
+          error: { code: 'InvalidAuthenticationToken', message: 'Access token has expired or is not yet valid.' },
+        },
+      };
+    }
+    if ((grant.behaviour ?? behaviour) === 'userinfo-error') {
+      return { status: 500, body: { error: { code: 'generalException', message: 'General exception.' } } };
+    }
+    const account = grant.user;
+    const name = splitName(account.name);
+    return {
+      body: {
+        sub: createHash('sha256').update(`${grant.clientId}:${account.id}`).digest('base64url').slice(0, 43),
+        ...(grant.scopes.includes('profile') && account.name
+          ? { name: account.name, given_name: name.given, family_name: name.family }
+          : {}),
+        ...(grant.scopes.includes('email') && account.email ? { email: account.email } : {}),
       },
     };
   }
@@ -527,6 +664,11 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     behaviour = next;
   };
 
+  const userinfoHandlers: Record<FakeOAuthKind, (request: RecordedRequest) => FakeResponse> = {
+    google: googleUserinfo,
+    twitter: twitterUsersMe,
+    microsoft: microsoftUserinfo,
+  };
   const routes: Record<string, (request: RecordedRequest) => FakeResponse> = {
     [`GET ${path.authorize}`]: authorize,
     [`POST ${path.token}`]: token,
@@ -546,7 +688,12 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
     },
   };
   for (const userinfoPath of path.userinfo) {
-    routes[`GET ${userinfoPath}`] = kind === 'google' ? googleUserinfo : twitterUsersMe;
+    routes[`GET ${userinfoPath}`] = userinfoHandlers[kind];
+  }
+  if (path.revoke) routes[`POST ${path.revoke}`] = revoke;
+  if (kind === 'microsoft' && keys) {
+    const jwk = keys.publicKey.export({ format: 'jwk' });
+    routes['GET /common/discovery/v2.0/keys'] = () => ({ body: { keys: [{ ...jwk, kid, alg: 'RS256', use: 'sig' }] } });
   }
   if (kind === 'google' && keys) {
     const jwk = keys.publicKey.export({ format: 'jwk' });
@@ -577,11 +724,25 @@ export async function startFakeOAuthProvider(options: FakeOAuthOptions): Promise
       authorize: `${server.url}${path.authorize}`,
       token: `${server.url}${path.token}`,
       userinfo: `${server.url}${path.userinfo[0]}`,
+      revoke: path.revoke ? `${server.url}${path.revoke}` : null,
     },
     requests: server.requests,
     requestsTo: server.requestsTo,
     setUser,
     setBehaviour,
+    isValidAccessToken: (value) => {
+      const grant = accessTokens.get(value);
+      return grant !== undefined && grant.expiresAt > Date.now();
+    },
+    expireAccessTokens: () => {
+      const past = Date.now() - 1;
+      for (const grant of accessTokens.values()) grant.expiresAt = past;
+    },
+    isValidRefreshToken: (value) => refreshTokens.has(value),
+    revokeAll: () => {
+      refreshTokens.clear();
+      accessTokens.clear();
+    },
     close: server.close,
   };
 }

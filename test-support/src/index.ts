@@ -5,3 +5,5 @@ export * from './fake-book-services.js';
 export * from './images.js';
 export * from './goodreads.js';
 export * from './fake-ecb-rates.js';
+export * from './fake-microsoft-graph.js';
+export * from './fake-google-drive.js';

@@ -1,5 +1,6 @@
 import type { Job } from '@bookshelf/contract';
 import cookie from '@fastify/cookie';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ import { analyticsModule } from './features/analytics/analytics.module.js';
 import { authModule } from './features/auth/auth.module.js';
 import { sessionCookieName } from './features/auth/session-cookie.js';
 import { booksModule } from './features/books/books.module.js';
+import type { CloudDrivesConfig } from './features/cloud-drives/cloud-drives.deps.js';
+import { cloudDrivesModule } from './features/cloud-drives/cloud-drives.module.js';
 import { IMPORT_BATCH } from './features/books/import/import.service.js';
 import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
@@ -93,6 +96,11 @@ export interface AppOptions {
   bookServices?: BookServicesConfig;
   /** FX_RATES_URL: where the daily job fetches the central bank's reference rates; none: fixed tables. */
   fxRatesUrl?: string | undefined;
+  /**
+   * Cloud drives, the library folder and uploads (issue 14). Google Drive uses the sign-in client
+   * (`oauth.google`) with `googleApiBaseUrl`; without an `encryptionKey` (main.ts loads one) a random one.
+   */
+  drives?: Partial<Omit<CloudDrivesConfig, 'publicUrl'>> & { googleApiBaseUrl?: string | undefined };
 }
 
 /**
@@ -228,6 +236,29 @@ export async function buildApp(options: AppOptions) {
     changed: (userId, tx) => versions.changed(userId, tx, { type: 'books.changed' }),
     now: clock,
   });
+  // Cloud drives: tokens sealed with the instance's key; redirect URIs on the app's own origin.
+  const { googleApiBaseUrl, ...drivesOptions } = options.drives ?? {};
+  const googleClient = options.oauth?.google;
+  const drives = cloudDrivesModule({
+    db,
+    access,
+    admins: createAdmins(db, admins),
+    storage,
+    publishLive: (userId, event, tx) => live.publish(userId, event, tx),
+    log: app.log,
+    now: clock,
+    config: {
+      google: googleClient && {
+        clientId: googleClient.clientId,
+        clientSecret: googleClient.clientSecret,
+        authBaseUrl: googleClient.baseUrl,
+        apiBaseUrl: googleApiBaseUrl,
+      },
+      ...drivesOptions,
+      encryptionKey: drivesOptions.encryptionKey ?? randomBytes(32),
+      publicUrl,
+    },
+  });
   // The features: each brings its routes, event subscriptions, jobs and schedules. Adding one is one line.
   const features: FeatureModule[] = [
     healthModule({ pingDatabase: () => database.ping() }),
@@ -255,6 +286,7 @@ export async function buildApp(options: AppOptions) {
     wishlist,
     moneyModule({ db, rates, fxRatesUrl: options.fxRatesUrl, now: clock, log: app.log }),
     analyticsModule({ db, access, rates, now: clock }),
+    drives,
   ];
 
   for (const feature of features) for (const routes of feature.routes) await app.register(routes);
@@ -276,7 +308,10 @@ export async function buildApp(options: AppOptions) {
   });
   outbox.onPublish(() => jobs.wake());
   app.decorate('jobs', jobs);
-  app.addHook('onReady', () => live.start());
+  app.addHook('onReady', async () => {
+    await live.start();
+    await drives.start();
+  });
   // Open streams never finish by themselves; they end before the server waits for its connections.
   app.addHook('preClose', (done) => {
     live.closeStreams();
@@ -289,6 +324,7 @@ export async function buildApp(options: AppOptions) {
     mailer.close();
     await auth.close();
     await metadata.close();
+    await drives.close();
     if (ownStorage) {
       storage.close();
       rmSync(ownStorage, { recursive: true, force: true });

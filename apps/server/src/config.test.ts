@@ -134,3 +134,33 @@ describe('ADMIN_EMAILS', () => {
     expect(() => loadConfig({ ADMIN_EMAILS: 'ann@example.org, bob' })).toThrow(/ADMIN_EMAILS/);
   });
 });
+
+describe('drives, the library folder and uploads', () => {
+  it('offers OneDrive only with both its id and secret; resolves the folder; 200 MB uploads by default', () => {
+    const drives = loadConfig({}).drives;
+    expect(drives).toMatchObject({ microsoft: undefined, libraryDir: undefined, libraryDirShared: false });
+    expect(drives.uploadMaxBytes).toBe(200 * 1024 * 1024);
+    const set = loadConfig({
+      MICROSOFT_CLIENT_ID: 'id',
+      MICROSOFT_CLIENT_SECRET: 'secret',
+      MICROSOFT_LOGIN_BASE_URL: 'http://127.0.0.1:9300/anything',
+      MICROSOFT_GRAPH_BASE_URL: 'http://127.0.0.1:9301/x',
+      GOOGLE_API_BASE_URL: 'http://127.0.0.1:9302',
+      LIBRARY_DIR: 'books',
+      LIBRARY_DIR_SHARED: 'true',
+      UPLOAD_MAX_BYTES: '1000',
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+    }).drives;
+    expect(set.microsoft).toEqual({ clientId: 'id', clientSecret: 'secret', baseUrl: 'http://127.0.0.1:9300' });
+    expect(set.microsoftGraphBaseUrl).toBe('http://127.0.0.1:9301');
+    expect(set.googleApiBaseUrl).toBe('http://127.0.0.1:9302');
+    expect(set.libraryDir).toBe(path.resolve('books'));
+    expect(set).toMatchObject({ libraryDirShared: true, uploadMaxBytes: 1000, encryptionKey: 'ab'.repeat(32) });
+  });
+
+  it('names a key that is not 32 bytes, and a bad upload limit', () => {
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'short' })).toThrow(/ENCRYPTION_KEY: must be 32 bytes/);
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '-1' })).toThrow(/UPLOAD_MAX_BYTES/);
+    expect(() => loadConfig({ LIBRARY_DIR_SHARED: 'yes' })).toThrow(/LIBRARY_DIR_SHARED/);
+  });
+});

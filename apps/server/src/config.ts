@@ -36,6 +36,24 @@ const ConfigSchema = z.object({
   GOOGLE_BOOKS_BASE_URL: baseUrl.optional(),
   GOOGLE_BOOKS_API_KEY: z.string().optional(),
   FX_RATES_URL: baseUrl.optional(),
+  GOOGLE_API_BASE_URL: baseUrl.optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_LOGIN_BASE_URL: baseUrl.optional(),
+  MICROSOFT_GRAPH_BASE_URL: baseUrl.optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32, {
+      error: 'must be 32 bytes: 64 hex characters or base64',
+    })
+    .optional(),
+  LIBRARY_DIR: z.string().min(1).optional(),
+  LIBRARY_DIR_SHARED: z.enum(['true', 'false']).default('false'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -112,6 +130,21 @@ export interface Config {
   s3: S3StorageConfig | undefined;
   /** Administrators besides the instance's first account (decision 032), lower case. */
   adminEmails: string[];
+  /** Cloud drives, the library folder and uploads (issue 14). */
+  drives: DrivesConfig;
+}
+
+export interface DrivesConfig {
+  /** OneDrive's client (MICROSOFT_CLIENT_ID/_SECRET); Google Drive uses the sign-in client (GOOGLE_CLIENT_*). */
+  microsoft: OAuthClientConfig | undefined;
+  /** GOOGLE_API_BASE_URL and MICROSOFT_GRAPH_BASE_URL: the drives' API hosts (fakes in tests). */
+  googleApiBaseUrl: string | undefined;
+  microsoftGraphBaseUrl: string | undefined;
+  /** ENCRYPTION_KEY as given; main.ts generates one into DATA_DIR when unset. */
+  encryptionKey: string | undefined;
+  libraryDir: string | undefined;
+  libraryDirShared: boolean;
+  uploadMaxBytes: number;
 }
 
 export interface OAuthClientConfig {
@@ -170,6 +203,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
       googleBooksApiKey: c.GOOGLE_BOOKS_API_KEY,
     },
     fxRatesUrl: c.FX_RATES_URL,
+    drives: {
+      microsoft: oauthClient(c.MICROSOFT_CLIENT_ID, c.MICROSOFT_CLIENT_SECRET, c.MICROSOFT_LOGIN_BASE_URL),
+      googleApiBaseUrl: c.GOOGLE_API_BASE_URL ? new URL(c.GOOGLE_API_BASE_URL).origin : undefined,
+      microsoftGraphBaseUrl: c.MICROSOFT_GRAPH_BASE_URL ? new URL(c.MICROSOFT_GRAPH_BASE_URL).origin : undefined,
+      encryptionKey: c.ENCRYPTION_KEY,
+      libraryDir: c.LIBRARY_DIR ? path.resolve(c.LIBRARY_DIR) : undefined,
+      libraryDirShared: c.LIBRARY_DIR_SHARED === 'true',
+      uploadMaxBytes: c.UPLOAD_MAX_BYTES,
+    },
     smtpUrl: c.SMTP_URL,
     smtpFrom: c.SMTP_FROM,
     adminEmails: (c.ADMIN_EMAILS ?? '')

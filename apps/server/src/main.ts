@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { readyUrl } from './platform/ready-url.js';
 import { createShutdown } from './platform/shutdown.js';
+import { loadEncryptionKey } from './platform/secret-box.js';
 import { createStorage } from './platform/storage/create-storage.js';
 
 // apps/web/dist seen from both apps/server/src (tsx) and apps/server/dist (node).
@@ -36,6 +37,20 @@ async function main(): Promise<void> {
     storage,
     bookServices: config.bookServices,
     fxRatesUrl: config.fxRatesUrl,
+    drives: {
+      microsoft: config.drives.microsoft && {
+        clientId: config.drives.microsoft.clientId,
+        clientSecret: config.drives.microsoft.clientSecret,
+        authBaseUrl: config.drives.microsoft.baseUrl,
+        apiBaseUrl: config.drives.microsoftGraphBaseUrl,
+      },
+      googleApiBaseUrl: config.drives.googleApiBaseUrl,
+      encryptionKey: loadEncryptionKey(config.drives.encryptionKey, config.dataDir),
+      libraryDir: config.drives.libraryDir,
+      libraryDirShared: config.drives.libraryDirShared,
+      uploadMaxBytes: config.drives.uploadMaxBytes,
+      watchLibraryDir: true,
+    },
   });
   const shutdown = createShutdown({
     app,

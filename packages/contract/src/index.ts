@@ -9,6 +9,8 @@ export * from './book-image-rules.js';
 export * from './book-images.js';
 export * from './book-rules.js';
 export * from './books.js';
+export * from './cloud-drive-rules.js';
+export * from './cloud-drives.js';
 export * from './currency.js';
 export * from './money-rules.js';
 export * from './money.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { SyncStatusSchema } from './cloud-drives.js';
 import { ImportStatusSchema } from './imports.js';
 import { JobSchema } from './jobs.js';
 
@@ -15,6 +16,10 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('books.changed') }),
   /** An import of this user moved on (rows done, finished): its progress bar and summary. */
   z.object({ type: z.literal('import.updated'), import: ImportStatusSchema }),
+  /** A drive's sync moved on (core.md §4 sync status): the status list and progress bars. */
+  z.object({ type: z.literal('cloud-drives.sync'), status: SyncStatusSchema }),
+  /** The reader's drive files or connections changed (a sync saved, a connect, an upload): lists are stale. */
+  z.object({ type: z.literal('cloud-drives.changed') }),
   /**
    * Sent first when a resumed stream cannot replay everything missed (too many, or older than what is kept):
    * everything cached may be stale. It has no `id:`.

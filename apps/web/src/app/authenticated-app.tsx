@@ -10,6 +10,7 @@ import { useLiveEvents } from './use-live-events';
 import {
   BookDetailsPage,
   BookSummaryPage,
+  CloudDrivesPage,
   DashboardPage,
   LibraryPage,
   ManageAccountsDialog,
@@ -71,6 +72,7 @@ export function AuthenticatedApp({ me }: { me: Me }) {
           <Route path="books/:id/summary" element={<BookSummaryPage />} />
           <Route path="wishlist" element={<WishlistPage />} />
           <Route path="wishlist/:token" element={<SharedWishlistPage />} />
+          <Route path="cloud-drives" element={<CloudDrivesPage />} />
           <Route path="settings" element={<SettingsPage sections={settingsSections} />} />
           <Route path="features" element={<FeaturesPage />} />
           <Route path="spending" element={<SpendingPage />} />

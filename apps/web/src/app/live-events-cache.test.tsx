@@ -1,4 +1,5 @@
 import '../test/fake-network';
+import type { SyncStatus } from '@bookshelf/contract';
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,18 @@ const job = testJob({
   attempts: 1,
   startedAt: '2026-11-23T10:00:01.000Z',
   finishedAt: '2026-11-23T10:00:03.000Z',
+});
+
+const syncStatus = (connectionId: string, status: SyncStatus['status']): SyncStatus => ({
+  connectionId,
+  status,
+  lastSyncAt: null,
+  nextSyncAt: null,
+  progress: { current: 0, total: 0, phase: status === 'syncing' ? 'fetching' : null },
+  filesAdded: 0,
+  filesUpdated: 0,
+  filesRemoved: 0,
+  error: null,
 });
 
 const seeded = () => {
@@ -56,6 +69,42 @@ describe('applyLiveEvent', () => {
       ['books', 'list', { page: 1 }],
       ['books', 'facets'],
       ['books', 'detail', 'b1'],
+    ]);
+  });
+
+  it('puts a drive’s new sync status into the status list, replacing its old one or adding it', () => {
+    const queryClient = seeded();
+    const idle = syncStatus('c1', 'idle');
+    const other = syncStatus('c2', 'idle');
+    queryClient.setQueryData(['cloud-drives', 'sync-status'], [idle, other]);
+    const syncing = syncStatus('c1', 'syncing');
+    applyLiveEvent(queryClient, { type: 'cloud-drives.sync', status: syncing });
+    expect(queryClient.getQueryData(['cloud-drives', 'sync-status'])).toEqual([syncing, other]);
+    const added = syncStatus('c3', 'syncing');
+    applyLiveEvent(queryClient, { type: 'cloud-drives.sync', status: added });
+    expect(queryClient.getQueryData(['cloud-drives', 'sync-status'])).toEqual([syncing, other, added]);
+    expect(stale(queryClient)).toEqual([]);
+  });
+
+  it('leaves a status list that was never loaded alone', () => {
+    const queryClient = seeded();
+    applyLiveEvent(queryClient, { type: 'cloud-drives.sync', status: syncStatus('c1', 'syncing') });
+    expect(queryClient.getQueryData(['cloud-drives', 'sync-status'])).toBeUndefined();
+  });
+
+  it('marks every cloud drives query stale when drives changed, and nothing else', () => {
+    const queryClient = seeded();
+    for (const key of [
+      ['cloud-drives', 'connections'],
+      ['cloud-drives', 'files', '', ''],
+      ['cloud-drives', 'sync-status'],
+    ])
+      queryClient.setQueryData(key, []);
+    applyLiveEvent(queryClient, { type: 'cloud-drives.changed' });
+    expect(stale(queryClient)).toEqual([
+      ['cloud-drives', 'connections'],
+      ['cloud-drives', 'files', '', ''],
+      ['cloud-drives', 'sync-status'],
     ]);
   });
 

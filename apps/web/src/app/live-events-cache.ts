@@ -1,6 +1,7 @@
-import type { LiveEvent } from '@bookshelf/contract';
+import type { LiveEvent, SyncStatus } from '@bookshelf/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { bookKeys, importKeys } from '../features/books/public';
+import { cloudDriveKeys, withSyncStatus } from '../features/cloud-drives/public';
 import { jobQueryKey } from '../lib/jobs/job-query-key';
 import { connectLiveEvents } from '../lib/live-events';
 import { invalidateMe } from '../lib/session';
@@ -23,6 +24,14 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       // the import's progress bar and summary follow without polling; the history list is refetched
       queryClient.setQueryData(importKeys.one(event.import.id), event.import);
       void queryClient.invalidateQueries({ queryKey: importKeys.list() });
+      return;
+    case 'cloud-drives.sync':
+      // the sync status list and its progress bars follow the drive's sync; polling covers the library folder
+      queryClient.setQueryData<SyncStatus[]>(cloudDriveKeys.syncStatus(), (list) => withSyncStatus(list, event.status));
+      return;
+    case 'cloud-drives.changed':
+      // connections, their file counts, the file lists and the statuses
+      void queryClient.invalidateQueries({ queryKey: cloudDriveKeys.all });
       return;
     case 'resync':
       // the server could not replay everything this tab missed: anything cached may be stale

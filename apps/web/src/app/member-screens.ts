@@ -22,6 +22,10 @@ export const SharedWishlistPage = lazyScreen(
 );
 export const SettingsPage = lazyScreen(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
 export const SpendingPage = lazyScreen(() => import('../features/analytics/pages/spending-page'), 'SpendingPage');
+export const CloudDrivesPage = lazyScreen(
+  () => import('../features/cloud-drives/pages/cloud-drives-page'),
+  'CloudDrivesPage',
+);
 export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
 /** The phone's drawer, once asked for: desktops never download its modal machinery, phones not before use. */
 export const loadSidebarDrawer = () => import('./sidebar-drawer');

@@ -7,7 +7,7 @@ import { ErrorBoundary } from './error-boundary';
 import { lazyQueryScreen } from './lazy-screen';
 import { PageLoading } from './page-loading';
 import { PublicApp } from './public-app';
-import { AuthCallbackPage, ResetPasswordPage } from './screens';
+import { AuthCallbackPage, DriveOAuthPopupPage, ResetPasswordPage } from './screens';
 import { StandaloneLayout } from './standalone-layout';
 
 /** Declared here rather than in screens.ts, which the signed-in app imports: no import loop through it. */
@@ -59,6 +59,15 @@ export function AppRoutes() {
           <Route path="oauth-callback" element={<AuthCallbackPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
         </Route>
+        {/* A popup of the drive connect flow: no shell, no session needed, it only hands the code to its opener. */}
+        <Route
+          path="oauth/callback/:provider"
+          element={
+            <Suspense fallback={<PageLoading fullPage />}>
+              <DriveOAuthPopupPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<SessionGate />} />
       </Routes>
       <PerformanceTools />

@@ -19,6 +19,11 @@ export const AuthCallbackPage = lazyScreen(
   () => import('../features/auth/pages/auth-callback-page'),
   'AuthCallbackPage',
 );
+/** A drive's sign-in popup comes back here (core.md §2 `/oauth/callback/{provider}`), signed in or not. */
+export const DriveOAuthPopupPage = lazyScreen(
+  () => import('../features/cloud-drives/pages/oauth-popup-page'),
+  'DriveOAuthPopupPage',
+);
 export const ResetPasswordPage = lazyQueryScreen(
   () => import('../features/auth/pages/reset-password-page'),
   'ResetPasswordPage',

@@ -9,6 +9,8 @@ const TYPES: Record<LiveEventType, true> = {
   'job.updated': true,
   'books.changed': true,
   'import.updated': true,
+  'cloud-drives.sync': true,
+  'cloud-drives.changed': true,
   resync: true,
 };
 

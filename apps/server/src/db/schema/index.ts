@@ -20,3 +20,4 @@ export * from './imports.js';
 export * from './book-images.js';
 export * from './user-preferences.js';
 export * from './fx-rates.js';
+export * from './cloud-drives.js';

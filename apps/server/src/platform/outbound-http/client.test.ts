@@ -297,3 +297,122 @@ describe('retries', () => {
     expect(a.hits).toHaveLength(1);
   });
 });
+
+describe('stream', () => {
+  async function readAll(body: NodeJS.ReadableStream): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  it('hands over a body larger than the default cap, with status, url and headers', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024, 7);
+    a.handle((_req, res) => res.writeHead(206, { 'content-type': 'application/pdf' }).end(big));
+    const res = await client().stream(`${a.origin}/file`);
+    expect(res).toMatchObject({ status: 206, url: `${a.origin}/file` });
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect((await readAll(res.body)).equals(big)).toBe(true);
+  });
+
+  it('keeps streaming past the time limit while data keeps coming, and fails when it stops', async () => {
+    a.handle((_req, res) => {
+      res.writeHead(200);
+      let sent = 0;
+      const timer = setInterval(() => {
+        res.write('x'.repeat(100));
+        sent += 1;
+        if (sent === 8) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 100);
+      res.on('close', () => clearInterval(timer));
+    });
+    const c = client({ timeoutMs: 300, retry: { attempts: 1 } });
+    const started = Date.now();
+    const whole = await readAll((await c.stream(`${a.origin}/slow`)).body);
+    expect(whole.length).toBe(800);
+    expect(Date.now() - started).toBeGreaterThan(600);
+
+    a.handle((_req, res) => res.writeHead(200).write('partial'));
+    const stalled = await c.stream(`${a.origin}/stall`);
+    const error = await failure(readAll(stalled.body));
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('fails the stream past maxBytes when one is given, before handing it over when the length says so', async () => {
+    a.handle((_req, res) => {
+      res.writeHead(200);
+      res.write(Buffer.alloc(200_000, 1));
+      res.end(Buffer.alloc(100_000, 1));
+    });
+    const res = await client().stream(`${a.origin}/capped`, { maxBytes: 100_000 });
+    const error = await failure(readAll(res.body));
+    expect(error.kind).toBe('too-large');
+
+    a.handle((_req, res) => res.end(Buffer.alloc(300_000, 1)));
+    expect((await failure(client().stream(`${a.origin}/declared`, { maxBytes: 100_000 }))).kind).toBe('too-large');
+  });
+
+  it('fails a non-2xx answer with its status and the start of its body, trying again on 429 first', async () => {
+    a.handle((_req, res) => res.writeHead(404).end('n'.repeat(5_000)));
+    const missing = await failure(client().stream(`${a.origin}/missing`));
+    expect(missing).toMatchObject({ kind: 'upstream-status', status: 404 });
+    expect(missing.details.bodyText).toBe('n'.repeat(500));
+    expect(a.hits).toHaveLength(1);
+
+    a.handle((_req, res) => {
+      if (a.hits.length === 1) res.writeHead(429, { 'retry-after': '1' }).end('slow down');
+      else res.end('the bytes');
+    });
+    const started = Date.now();
+    const res = await client().stream(`${a.origin}/limited`);
+    expect((await readAll(res.body)).toString()).toBe('the bytes');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(a.hits).toHaveLength(2);
+  });
+
+  it('follows redirects, checking each hop and dropping credentials across origins', async () => {
+    let seen: string | undefined = 'none';
+    b.handle((req, res) => {
+      seen = req.headers.authorization;
+      res.end('moved here');
+    });
+    a.handle((_req, res) => res.writeHead(302, { location: `${b.origin}/there` }).end());
+    const listed = client({ hosts: ['api.example.com', `127.0.0.1:${b.port}`], allowPrivateAddresses: true });
+    const res = await listed.stream(`${a.origin}/here`, { headers: { authorization: 'Bearer secret' } });
+    expect(res.url).toBe(`${b.origin}/there`);
+    expect((await readAll(res.body)).toString()).toBe('moved here');
+    expect(seen).toBeUndefined();
+
+    b.hits.length = 0;
+    expect((await failure(client().stream(`${a.origin}/here`))).kind).toBe('refused-host');
+    expect(b.hits).toEqual([]);
+  });
+
+  it('destroys the body when the signal aborts, closing the connection', async () => {
+    let closed!: Promise<void>;
+    a.handle((_req, res) => {
+      closed = new Promise((resolve) => res.on('close', () => resolve()));
+      res.writeHead(200).write('first piece');
+    });
+    const controller = new AbortController();
+    const res = await client().stream(`${a.origin}/long`, { signal: controller.signal });
+    const errored = new Promise<unknown>((resolve) => res.body.on('error', resolve));
+    res.body.once('data', () => controller.abort());
+    expect(((await errored) as Error).name).toBe('AbortError');
+    expect(res.body.destroyed).toBe(true);
+    await closed;
+  });
+
+  it('stops waiting for headers when the signal aborts, without trying again', async () => {
+    a.handle(() => undefined);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await client()
+      .stream(`${a.origin}/silent`, { signal: controller.signal })
+      .catch((e: Error) => e);
+    expect((error as Error).name).toBe('AbortError');
+    expect(a.hits).toHaveLength(1);
+  });
+});

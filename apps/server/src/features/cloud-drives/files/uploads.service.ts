@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  cloudFileId,
+  CloudDriveLimits,
+  CloudDriveMessages,
+  DRIVE_FILE_TYPE_INFO,
+  DRIVE_PROVIDER_LABELS,
+  extensionOf,
+  fileSizeLabel,
+  type DriveFileType,
+  type UploadResult,
+} from '@bookshelf/contract';
+import { inTransaction } from '../../../db/transaction.js';
+import { AppError, invalidField } from '../../../platform/errors.js';
+import type { CloudDrivesParts } from '../cloud-drives.parts.js';
+import { DOCX_MAIN_PART, SNIFF_BYTES, sniffBookType } from './book-file-type.js';
+import { toCloudFile } from './cloud-file-view.js';
+import { FilesMessages } from './files-messages.js';
+import type { FilesRepository } from './files.repository.js';
+import { bufferOf, cappedBody, drain, readHead, UploadTooLargeError } from './upload-stream.js';
+import { centralDirectoryNames, ZIP_TAIL_BYTES } from './zip-entries.js';
+
+/** One file of the form, as the route hands it over: its name as sent and its bytes, not yet read. */
+export interface IncomingFile {
+  filename: string;
+  stream: Readable;
+}
+
+interface StoredUpload {
+  uuid: string;
+  key: string;
+  name: string;
+  type: DriveFileType;
+  size: number;
+}
+
+/** A zip's central directory larger than this is not looked into (a comic of many thousand pages is ~1 MB). */
+const CENTRAL_DIRECTORY_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The name without any folder a browser or script put before it, without control characters, not too long. */
+export function uploadName(filename: string): string {
+  const base = filename.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (clean.length <= 255) return clean || 'upload';
+  const ext = extensionOf(clean);
+  return ext && ext.length < 20 ? `${clean.slice(0, 254 - ext.length)}.${ext}` : clean.slice(0, 255);
+}
+
+const tooLarge = (maxBytes: number) => {
+  const message = CloudDriveMessages.uploadTooLarge(fileSizeLabel(maxBytes));
+  return new AppError(413, 'PAYLOAD_TOO_LARGE', message, {}, [{ path: 'file', message }]);
+};
+const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as { code?: string }).code ?? '');
+
+/**
+ * Book files a reader uploads into their own "My Uploads" drive (decision 050). Each file's type comes from
+ * its bytes (book-file-type.ts); its bytes stream to the storage seam under a generated key with the size cap
+ * enforced as they pass, never held in memory. The rows are written only once every file is stored, in one
+ * transaction: a refused request, a failed storage or a failed transaction deletes the blobs it stored, so no
+ * row ever names a missing blob and no blob outlives its request.
+ */
+export function createUploadsService(parts: CloudDrivesParts, { files }: { files: FilesRepository }) {
+  const { db, storage, now, publishLive, log } = parts;
+  const maxBytes = parts.config.uploadMaxBytes ?? CloudDriveLimits.uploadMaxBytes;
+
+  const readRange = async (key: string, start: number, end: number) =>
+    bufferOf((await storage.get(key, { range: { start, end } })).stream);
+
+  /** A zip the first bytes could not place: a DOCX when its central directory lists the main document. */
+  async function zipType(key: string, size: number): Promise<DriveFileType | null> {
+    const tailStart = Math.max(0, size - ZIP_TAIL_BYTES);
+    const tail = await readRange(key, tailStart, size - 1);
+    const names = await centralDirectoryNames(
+      tail,
+      size,
+      (start, end) => readRange(key, start, end),
+      CENTRAL_DIRECTORY_MAX_BYTES,
+    );
+    return names?.includes(DOCX_MAIN_PART) ? 'docx' : null;
+  }
+
+  const deleteBlobs = (keys: Iterable<string>) =>
+    Promise.all(
+      [...keys].map((key) =>
+        storage.delete(key).catch((err: unknown) => log.warn({ err, key }, 'could not delete an upload blob')),
+      ),
+    );
+
+  return {
+    maxBytes,
+
+    async upload(userId: string, incoming: AsyncIterable<IncomingFile>): Promise<UploadResult> {
+      const keys = new Set<string>();
+      const stored: StoredUpload[] = [];
+      const rejected: UploadResult['rejected'] = [];
+      const refuse = (name: string) =>
+        rejected.push({ name, error: CloudDriveMessages.unsupportedType(extensionOf(name) || 'unknown') });
+      try {
+        for await (const file of incoming) {
+          const name = uploadName(file.filename);
+          const head = await readHead(file.stream, SNIFF_BYTES);
+          const sniffed = sniffBookType(head.head, name, head.ended);
+          if (sniffed === null) {
+            await drain(head);
+            refuse(name);
+            continue;
+          }
+          const uuid = randomUUID();
+          const key = `drive-uploads/${userId}/${uuid}`;
+          keys.add(key);
+          const contentType = sniffed === 'zip' ? undefined : DRIVE_FILE_TYPE_INFO[sniffed].mimeTypes[0];
+          const { size } = await storage.put(key, cappedBody(head, maxBytes), { contentType });
+          const type = sniffed === 'zip' ? await zipType(key, size) : sniffed;
+          if (type === null) {
+            keys.delete(key);
+            await deleteBlobs([key]);
+            refuse(name);
+            continue;
+          }
+          stored.push({ uuid, key, name, type, size });
+        }
+        if (stored.length === 0) {
+          if (rejected.length === 0) throw invalidField('file', FilesMessages.noFile);
+          throw new AppError(
+            400,
+            'VALIDATION_ERROR',
+            rejected[0]!.error,
+            {},
+            rejected.map((r) => ({ path: 'file', message: `${r.name}: ${r.error}` })),
+          );
+        }
+        const at = now();
+        const added = await inTransaction(db, async (tx) => {
+          const connectionId = await files.uploadsConnection(userId, DRIVE_PROVIDER_LABELS.uploads, at, tx);
+          await files.insertFiles(
+            stored.map((s) => ({
+              id: cloudFileId('uploads', s.uuid),
+              connectionId,
+              externalId: s.uuid,
+              name: s.name,
+              fileType: s.type,
+              mimeType: DRIVE_FILE_TYPE_INFO[s.type].mimeTypes[0] ?? null,
+              size: s.size,
+              modifiedAt: at,
+              hasThumbnail: false,
+              parentFolder: null,
+              storageKey: s.key,
+              syncedAt: at,
+            })),
+            tx,
+          );
+          await publishLive(userId, { type: 'cloud-drives.changed' }, tx);
+          return files.list(
+            { userId, withLibrary: false },
+            { ids: stored.map((s) => cloudFileId('uploads', s.uuid)) },
+            tx,
+          );
+        });
+        return { files: added.map(toCloudFile), rejected };
+      } catch (error) {
+        await deleteBlobs(keys);
+        if (error instanceof UploadTooLargeError) throw tooLarge(maxBytes);
+        if (isDiskFull(error)) throw new AppError(507, 'INSUFFICIENT_STORAGE', FilesMessages.storageFull);
+        throw error;
+      }
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
