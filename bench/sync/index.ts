@@ -11,8 +11,10 @@
 //    judged, as each one's time depends on when the job runner picks the sync up.
 // Budgets (issue 14): full sync ≤ 15 s, incremental ≤ 1 s. Exits 1 over budget or when a count is wrong.
 //   BENCH_SYNC_FILES=20000   BENCH_SYNC_ROUNDS=5   BENCH_SYNC_DB=pglite|postgres
+//   BENCH_SYNC_DRIVE_DELAY_MS=0 (latency added to each fake Drive answer, for a Drive slower than the fake)
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CloudConnection, CloudFile, SyncStatus } from '@bookshelf/contract';
+import postgres from 'postgres';
 import { buildApp, startBuiltApp } from '../support/built-app.js';
 import { withScratchPostgresUrl } from '../support/scratch-postgres.js';
 import {
@@ -34,6 +36,8 @@ const PAGE_SIZE = 100;
 const PACER_PER_SECOND = 20;
 const CHANGES = { added: 30, updated: 40, removed: 30 };
 const ROUNDS = Number(process.env.BENCH_SYNC_ROUNDS ?? 5);
+/** Latency added to every fake Drive answer (0: the fake's own), to see a sync against a slower Drive. */
+const DRIVE_DELAY_MS = Number(process.env.BENCH_SYNC_DRIVE_DELAY_MS ?? 0);
 const BUDGET_S = { full: 15, incremental: 1 };
 const POLL_MS = 50;
 const SYNC_TIMEOUT_MS = 300_000;
@@ -59,13 +63,33 @@ function timeline(calls: TimedCall[], from: number, to: number): string {
     const key = `${request.path}${request.query.get('pageToken') === null ? '' : ' (paged)'}`;
     kinds.set(key, (kinds.get(key) ?? 0) + 1);
   }
+  const spacing =
+    gaps.length === 0
+      ? ''
+      : `${gaps.length} gaps between calls, median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms, ` +
+        `${slow.length} over ${GAP_MS * 1.5} ms (max ${(sorted.at(-1) ?? 0).toFixed(0)} ms), beyond the ` +
+        `pacer's ${GAP_MS} ms they add ${s(excess)}; `;
   return (
-    `first Drive call ${(calls[0]!.at - from).toFixed(0)} ms after the start; ${gaps.length} gaps between calls, ` +
-    `median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms, ${slow.length} over ${GAP_MS * 1.5} ms ` +
-    `(max ${(sorted.at(-1) ?? 0).toFixed(0)} ms), beyond the pacer's ${GAP_MS} ms they add ${s(excess)}; ` +
+    `first Drive call ${(calls[0]!.at - from).toFixed(0)} ms after the start; ${spacing}` +
     `last call to completed seen ${(to - calls.at(-1)!.at).toFixed(0)} ms; calls: ` +
     [...kinds].map(([k, n]) => `${n}× ${k}`).join(', ')
   );
+}
+
+/**
+ * How long each sync job waited between being queued and being started, read from the jobs table (PostgreSQL
+ * only: PGlite's files belong to the app's process): the part of a sync's time the job runner sets.
+ */
+async function pickupTimes(databaseUrl: string): Promise<string> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+  try {
+    const rows = await sql<{ waited: number }[]>`
+      select extract(epoch from (started_at - created_at)) * 1000 as waited
+      from jobs where kind = 'cloud-drives.sync' order by created_at`;
+    return `${rows.map((r) => Number(r.waited).toFixed(0)).join(', ')} ms from queued to started, sync by sync`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
 }
 
 async function signUp(origin: string, name: string): Promise<string> {
@@ -146,7 +170,7 @@ function changeDrive(fakes: DriveFakes, files: { id: string; folder: string }[],
 }
 
 async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
-  const fakes = await startDriveFakes();
+  const fakes = await startDriveFakes({ delayMs: DRIVE_DELAY_MS });
   const arrivals = clockArrivals(fakes.drive);
   const setupStarted = performance.now();
   const generated = fillDrive(fakes.drive, FILES, PER_FOLDER);
@@ -177,7 +201,7 @@ async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
     const pages = fullCalls.filter(isPage);
 
     const listed = await listFiles(origin, cookie);
-    const bare = await bareBaseline(fakes, fullCalls);
+    const bare = await bareBaseline(fakes, fullCalls, DRIVE_DELAY_MS > 0 ? 1 : 3);
     const bareMs = sum(bare);
     const barePagesMs = sum(bare.filter((_, i) => isPage(fullCalls[i]!)));
     const floorMs = (Math.max(1, fullCalls.length) - 1) * (1000 / PACER_PER_SECOND);
@@ -194,14 +218,15 @@ async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
     console.log(
       `sync.${kind}.full-baseline: ${s(bareMs)} for the sync's ${fullCalls.length} Drive calls sent again by a bare ` +
         `client (${s(barePagesMs)} for the ${pages.length} list pages alone, ` +
-        `${(barePagesMs / Math.max(1, pages.length)).toFixed(1)} ms a page); our overhead ${s(fullMs - bareMs)}, ` +
-        `of which the pacer's floor ${s(floorMs)} and beyond it ${s(fullMs - Math.max(floorMs, bareMs))} ` +
-        `(${((fullMs - Math.max(floorMs, bareMs)) / Math.max(1, pages.length)).toFixed(1)} ms a page)`,
+        `${(barePagesMs / Math.max(1, pages.length)).toFixed(1)} ms a page); our overhead ${s(fullMs - bareMs)}; ` +
+        `beyond the larger of that and the pacer's floor (${s(floorMs)}) ${s(fullMs - Math.max(floorMs, bareMs))}, ` +
+        `${((fullMs - Math.max(floorMs, bareMs)) / Math.max(1, pages.length)).toFixed(1)} ms a page`,
     );
     console.log(
       `sync.${kind}.note: the Google provider paces Drive calls at ${PACER_PER_SECOND} a second, so ` +
         `${fullCalls.length} calls take at least ${s(floorMs)} whatever the drive and the database do; ` +
-        `generating the fake drive took ${setupMs.toFixed(0)} ms (not timed)`,
+        `generating the fake drive took ${setupMs.toFixed(0)} ms (not timed)` +
+        (DRIVE_DELAY_MS > 0 ? `; every Drive answer delayed ${DRIVE_DELAY_MS} ms` : ''),
     );
     console.log(`sync.${kind}.full-timeline: ${timeline(fullCalls, answeredAt, fullDoneAt)}`);
     console.log(
@@ -252,6 +277,7 @@ async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
         `${[...times].sort((a, b) => a - b)[Math.floor((ROUNDS - 1) / 2)]!.toFixed(0)} ms ` +
         `(budget ≤ ${BUDGET_S.incremental} s each) ${incrementalOk ? 'ok' : 'OVER'}`,
     );
+    if (databaseUrl) console.log(`sync.${kind}.job-pickup: ${await pickupTimes(databaseUrl)}`);
   } finally {
     await app.stop();
     await fakes.close();

@@ -112,6 +112,8 @@ export const CloudDrivePaths = {
   syncConfig: '/api/cloud-drives/sync/{connectionId}/config',
   files: '/api/cloud-drives/files',
   filesBatch: '/api/cloud-drives/files/batch',
+  /** DELETE: removes one of my uploads (its row and its stored bytes). */
+  file: '/api/cloud-drives/files/{id}',
   favorite: '/api/cloud-drives/files/{id}/favorite',
   tags: '/api/cloud-drives/files/{id}/tags',
   tag: '/api/cloud-drives/files/{id}/tags/{tag}',
@@ -265,4 +267,10 @@ export const CloudDriveMessages = {
   uploadTooLarge: (max: string) => `The file is larger than ${max}.`,
   notALocalChange: 'The library folder and uploads cannot be renamed or disconnected.',
   blankTag: 'Tag must not be blank.',
+  invalidConnectionIds: 'connectionId must be a comma-separated list of UUIDs.',
+  tooManyTags: `A file can have at most ${CloudDriveLimits.tagsPerFileMax} tags.`,
+  onlyUploadsDeleted: 'Only uploaded files can be deleted here.',
+  noFile: 'Choose at least one book file to upload.',
+  tooManyFiles: `At most ${CloudDriveLimits.uploadMaxFiles} files can be uploaded at once.`,
+  storageFull: 'There is no room left to store the file.',
 } as const;

@@ -21,6 +21,10 @@ export function UserMenuDropdown({ me, defaultOpen = false }: { me: Me; defaultO
   async function onSignOut() {
     try {
       await signOut.mutateAsync();
+      // The file cache's code loads only now, so the shell's first download stays without it.
+      void import('../features/cloud-drives/lib/forget-local-files')
+        .then((m) => m.forgetLocalFiles())
+        .catch(() => undefined);
       void navigate('/', { replace: true });
     } catch {
       toast.error('Logout failed');

@@ -14,7 +14,6 @@ import { inTransaction } from '../../../db/transaction.js';
 import { invalidField, notFound } from '../../../platform/errors.js';
 import type { CloudDrivesParts } from '../cloud-drives.parts.js';
 import { toCloudFile } from './cloud-file-view.js';
-import { FilesMessages } from './files-messages.js';
 import { createFilesRepository, type VisibleFileRow } from './files.repository.js';
 import { createMarksRepository, type MarksRow } from './marks.repository.js';
 import type { Viewer } from './visible-files.js';
@@ -30,7 +29,7 @@ export function parseConnectionIds(value: string | undefined): string[] | undefi
     .filter((id) => id !== '');
   if (ids.length === 0) return undefined;
   if (!ids.every((id) => UUID.test(id)))
-    throw invalidField('querystring.connectionId', FilesMessages.invalidConnectionIds);
+    throw invalidField('querystring.connectionId', CloudDriveMessages.invalidConnectionIds);
   return [...new Set(ids.map((id) => id.toLowerCase()))];
 }
 
@@ -113,7 +112,7 @@ export function createFilesService(parts: CloudDrivesParts) {
     async addTag(userId: string, id: string, tag: string): Promise<FileMarks> {
       await requireVisible(await viewerOf(userId), id);
       const result = marksOf(id, await marks.addTag(userId, id, tag, now()));
-      if (!result.tags.includes(tag)) throw invalidField('body.tag', FilesMessages.tooManyTags);
+      if (!result.tags.includes(tag)) throw invalidField('body.tag', CloudDriveMessages.tooManyTags);
       return result;
     },
 
@@ -143,7 +142,7 @@ export function createFilesService(parts: CloudDrivesParts) {
     async deleteUpload(userId: string, id: string): Promise<void> {
       const file = await requireVisible(await viewerOf(userId), id);
       if (file.provider !== 'uploads') {
-        throw invalidField('params.id', FilesMessages.onlyUploadsDeleted);
+        throw invalidField('params.id', CloudDriveMessages.onlyUploadsDeleted);
       }
       const removed = await inTransaction(db, async (tx) => {
         const row = await files.deleteFile(id, tx);

@@ -15,7 +15,6 @@ import { createDiskStore } from '../../../platform/storage/disk-store.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { signUp, type Browser } from '../../../test/browser.js';
 import { books, filePath, multipartForm } from './files-harness.js';
-import { FilesPaths } from './files-paths.js';
 
 const MAX = 300 * 1024;
 let t: TestApp;
@@ -176,13 +175,13 @@ describe('POST uploads', () => {
     const res = await upload(reader.browser, [{ name: 'Gone.txt', content: books.txt() }]);
     const file = res.json<UploadResult>().files[0]!;
     const stranger = await signUp(t.app);
-    expect((await stranger.browser.delete(filePath(FilesPaths.file, file.id))).statusCode).toBe(404);
+    expect((await stranger.browser.delete(filePath(CloudDrivePaths.file, file.id))).statusCode).toBe(404);
 
-    const deleted = await reader.browser.delete(filePath(FilesPaths.file, file.id));
+    const deleted = await reader.browser.delete(filePath(CloudDrivePaths.file, file.id));
     expect(deleted.statusCode).toBe(204);
     expect(blobsOf(reader.me.id)).not.toContain(file.externalId);
     expect((await reader.browser.get(filePath(CloudDrivePaths.content, file.id))).statusCode).toBe(404);
-    expect((await reader.browser.delete(filePath(FilesPaths.file, file.id))).statusCode).toBe(404);
+    expect((await reader.browser.delete(filePath(CloudDrivePaths.file, file.id))).statusCode).toBe(404);
 
     const [drive] = await t.database.db
       .insert(driveConnections)
@@ -196,7 +195,7 @@ describe('POST uploads', () => {
       fileType: 'pdf',
       modifiedAt: new Date(),
     });
-    const refused = await reader.browser.delete(filePath(FilesPaths.file, 'google_keep'));
+    const refused = await reader.browser.delete(filePath(CloudDrivePaths.file, 'google_keep'));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe('Only uploaded files can be deleted here.');
   });

@@ -1,10 +1,10 @@
+import { CloudDriveMessages } from '@bookshelf/contract';
 import { CloudDriveLimits, CloudDrivePaths, UploadResultSchema } from '@bookshelf/contract';
 import multipart, { type FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../../platform/authentication.js';
 import { invalidField } from '../../../platform/errors.js';
-import { FilesMessages } from './files-messages.js';
 import type { IncomingFile, UploadsService } from './uploads.service.js';
 
 const tags = ['cloud-drives'];
@@ -13,9 +13,9 @@ const FIELD = 'file';
 /** A broken or over-full form as a 400 naming the field; anything else as it is. */
 function formError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') return invalidField(FIELD, FilesMessages.tooManyFiles);
+  if (code === 'FST_FILES_LIMIT') return invalidField(FIELD, CloudDriveMessages.tooManyFiles);
   if (code?.startsWith('FST_') || (error instanceof Error && /multipart|part terminated/i.test(error.message))) {
-    return invalidField(FIELD, FilesMessages.noFile);
+    return invalidField(FIELD, CloudDriveMessages.noFile);
   }
   return error;
 }
@@ -81,7 +81,7 @@ export function uploadsRoutes({ uploads }: { uploads: UploadsService }): Fastify
       },
       async (request, reply) => {
         const { userId } = requireUser(request);
-        if (!request.isMultipart()) throw invalidField(FIELD, FilesMessages.noFile);
+        if (!request.isMultipart()) throw invalidField(FIELD, CloudDriveMessages.noFile);
         const result = await uploads.upload(userId, filesOf(request));
         return reply.code(201).send(result);
       },

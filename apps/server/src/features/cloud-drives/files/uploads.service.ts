@@ -16,7 +16,6 @@ import { AppError, invalidField } from '../../../platform/errors.js';
 import type { CloudDrivesParts } from '../cloud-drives.parts.js';
 import { DOCX_MAIN_PART, SNIFF_BYTES, sniffBookType } from './book-file-type.js';
 import { toCloudFile } from './cloud-file-view.js';
-import { FilesMessages } from './files-messages.js';
 import type { FilesRepository } from './files.repository.js';
 import { bufferOf, cappedBody, drain, readHead, UploadTooLargeError } from './upload-stream.js';
 import { centralDirectoryNames, ZIP_TAIL_BYTES } from './zip-entries.js';
@@ -122,7 +121,7 @@ export function createUploadsService(parts: CloudDrivesParts, { files }: { files
           stored.push({ uuid, key, name, type, size });
         }
         if (stored.length === 0) {
-          if (rejected.length === 0) throw invalidField('file', FilesMessages.noFile);
+          if (rejected.length === 0) throw invalidField('file', CloudDriveMessages.noFile);
           throw new AppError(
             400,
             'VALIDATION_ERROR',
@@ -162,7 +161,7 @@ export function createUploadsService(parts: CloudDrivesParts, { files }: { files
       } catch (error) {
         await deleteBlobs(keys);
         if (error instanceof UploadTooLargeError) throw tooLarge(maxBytes);
-        if (isDiskFull(error)) throw new AppError(507, 'INSUFFICIENT_STORAGE', FilesMessages.storageFull);
+        if (isDiskFull(error)) throw new AppError(507, 'INSUFFICIENT_STORAGE', CloudDriveMessages.storageFull);
         throw error;
       }
     },
