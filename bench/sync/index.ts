@@ -219,7 +219,7 @@ async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
       `sync.${kind}.full-baseline: ${s(bareMs)} for the sync's ${fullCalls.length} Drive calls sent again by a bare ` +
         `client (${s(barePagesMs)} for the ${pages.length} list pages alone, ` +
         `${(barePagesMs / Math.max(1, pages.length)).toFixed(1)} ms a page); our overhead ${s(fullMs - bareMs)}; ` +
-        `beyond the larger of that and the pacer's floor (${s(floorMs)}) ${s(fullMs - Math.max(floorMs, bareMs))}, ` +
+        `beyond the larger of the baseline and the pacer's floor (${s(floorMs)}) ${s(fullMs - Math.max(floorMs, bareMs))}, ` +
         `${((fullMs - Math.max(floorMs, bareMs)) / Math.max(1, pages.length)).toFixed(1)} ms a page`,
     );
     console.log(

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { startFakeServer, type FakeResponse, type FakeServer, type RecordedRequest } from './fake-server.js';
 import { parseFields, parseQuery, selectFields, type DriveQuery, type FieldTree } from './fake-google-drive-query.js';
 import { pngImage } from './images.js';
+import { decodeToken, encodeToken, generatedBytes, parseRange } from './fake-drive-support.js';
 
 /**
  * Google Drive API v3 at its real paths, on 127.0.0.1: put `url` in GOOGLE_API_BASE_URL (it replaces
@@ -223,42 +224,6 @@ class Refusal extends Error {
 }
 
 // --- Bytes ---------------------------------------------------------------------------------------------------
-
-/** Bytes that differ at every offset, so a wrong range shows. */
-function generatedBytes(seedText: string, size: number): Buffer {
-  const seed = createHash('sha1').update(seedText).digest()[0] ?? 0;
-  const bytes = Buffer.allocUnsafe(size);
-  for (let i = 0; i < size; i += 1) bytes[i] = (i * 31 + seed + (i >> 8)) & 255;
-  return bytes;
-}
-
-/** `bytes=a-b`, `bytes=a-`, `bytes=-n` against a size: the inclusive range, 'bad' when unsatisfiable, null: whole. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'bad' | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, from = '', to = ''] = match;
-  if (from === '' && to === '') return null;
-  if (from === '') {
-    const suffix = Number(to);
-    if (suffix === 0 || size === 0) return 'bad';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(from);
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size || end < start) return 'bad';
-  return { start, end };
-}
-
-const encodeToken = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-function decodeToken<T>(value: string): T | null {
-  try {
-    return JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as T;
-  } catch {
-    return null;
-  }
-}
 
 function pageSizeOf(request: RecordedRequest, fallback: number): number {
   const raw = request.query.get('pageSize');

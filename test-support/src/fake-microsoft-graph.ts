@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { pngImage } from './images.js';
 import { startFakeServer, type FakeResponse, type FakeServer, type RecordedRequest } from './fake-server.js';
+import { decodeToken, encodeToken, generatedBytes, parseRange } from './fake-drive-support.js';
 
 /**
  * Microsoft Graph v1.0 as OneDrive answers it, at its real paths, on 127.0.0.1: put `url` in
@@ -199,43 +200,6 @@ function graphError(status: number, message: string, headers: Record<string, str
       },
     },
   };
-}
-
-/** Bytes that differ at every offset, so a wrong range shows. */
-function generatedBytes(id: string, size: number): Buffer {
-  const seed = createHash('sha1').update(id).digest()[0] ?? 0;
-  const bytes = Buffer.allocUnsafe(size);
-  for (let i = 0; i < size; i += 1) bytes[i] = (i * 31 + seed + (i >> 8)) & 255;
-  return bytes;
-}
-
-const encodeToken = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-function decodeToken<T>(value: string | null): T | null {
-  if (!value) return null;
-  try {
-    return JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as T;
-  } catch {
-    return null;
-  }
-}
-
-/** `bytes=a-b`, `bytes=a-`, `bytes=-n` against a size: the inclusive range, 'unsatisfiable', or null (whole file). */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'bad' | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, from = '', to = ''] = match;
-  if (from === '' && to === '') return null;
-  if (from === '') {
-    const suffix = Number(to);
-    if (suffix === 0 || size === 0) return 'bad';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(from);
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size || end < start) return 'bad';
-  return { start, end };
 }
 
 export async function startFakeMicrosoftGraph(options: FakeGraphOptions = {}): Promise<FakeMicrosoftGraph> {

@@ -247,6 +247,8 @@ export async function buildApp(options: AppOptions) {
     publishLive: (userId, event, tx) => live.publish(userId, event, tx),
     log: app.log,
     now: clock,
+    // The runner is made after the features; by the time a sync is asked for it exists.
+    wakeJobs: () => jobs.wake(),
     config: {
       google: googleClient && {
         clientId: googleClient.clientId,

@@ -50,4 +50,6 @@ export interface CloudDrivesDeps {
   publishLive: (userId: string, event: LiveEvent, tx?: Database) => Promise<void>;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Tells the job runner a job was queued, so a sync asked for starts at once rather than at its next poll. */
+  wakeJobs?: () => void;
 }

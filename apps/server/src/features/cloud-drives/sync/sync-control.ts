@@ -6,14 +6,17 @@ import {
 } from '@bookshelf/contract';
 import { and, asc, eq, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import { driveConnections, jobs, type DriveConnectionRow } from '../../../db/schema/index.js';
-import { inTransaction } from '../../../db/transaction.js';
+import { afterCommit, inTransaction } from '../../../db/transaction.js';
 import { notFound } from '../../../platform/errors.js';
 import { createJobsRepository, enqueueJob } from '../../../platform/jobs/job-store.js';
 import type { CloudDrivesParts, SyncControl } from '../cloud-drives.parts.js';
 import { announce, isLiveJob, jobStateOf, lockConnection, statusOf } from './sync-rows.js';
 import { nextSyncAfter, phaseProgress, SYNC_JOB, toSyncConfig } from './sync-status.js';
 
-type ControlDeps = Pick<CloudDrivesParts, 'db' | 'driveAccess' | 'admins' | 'publishLive' | 'now' | 'log' | 'config'>;
+type ControlDeps = Pick<
+  CloudDrivesParts,
+  'db' | 'driveAccess' | 'admins' | 'publishLive' | 'now' | 'log' | 'config' | 'wakeJobs'
+>;
 
 /** Uploads are kept here, not listed from anywhere: there is nothing to sync. */
 const SYNCED = ne(driveConnections.provider, 'uploads');
@@ -55,6 +58,8 @@ export function createSyncControl(deps: ControlDeps) {
           { connectionId, ...(options.full ? { full: true } : {}) },
           { userId: row.userId },
         );
+        // The runner's idle poll backs off to a second; a sync a reader just asked for starts now instead.
+        afterCommit(tx, () => deps.wakeJobs?.());
         const [next] = await tx
           .update(driveConnections)
           .set({
