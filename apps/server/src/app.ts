@@ -152,6 +152,8 @@ export async function buildApp(options: AppOptions) {
   const https = publicUrl?.startsWith('https://') ?? false;
   registerSecurityHeaders(app, {
     hsts: https,
+    // The drive connect popup (core.md §4) goes to the provider and back; the page that opened it must keep it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -27,8 +27,14 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 /** Sets the headers on every answer, before any route or hook may override one (the API docs' own CSP). */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const { 'cross-origin-opener-policy': _opener, ...popupHeaders } = headers;
+  app.addHook('onRequest', (request, reply, done) => {
+    // A drive's OAuth popup comes back here from the provider's origin and must still reach the page that
+    // opened it (core.md §4): any Cross-Origin-Opener-Policy on this page would cut it off from its opener.
+    reply.headers(request.url.startsWith(OAUTH_POPUP_PREFIX) ? popupHeaders : headers);
     done();
   });
 }
+
+/** Where providers send a drive's connect popup back to (core.md §2 `/oauth/callback/{provider}`). */
+const OAUTH_POPUP_PREFIX = '/oauth/callback/';

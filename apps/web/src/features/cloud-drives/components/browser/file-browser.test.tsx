@@ -52,8 +52,14 @@ function renderBrowser(files: CloudFile[] = library, props: Parameters<typeof Fi
   return renderWithApp(<FileBrowser {...props} />);
 }
 
-const names = () => screen.getAllByRole('gridcell').map((cell) => cell.getAttribute('aria-label'));
-const card = (name: string) => screen.getByRole('gridcell', { name });
+/** A card's file name: its first paragraph (the card is named by all it shows). */
+const nameOf = (cell: HTMLElement) => cell.querySelector('p')?.textContent ?? null;
+const names = () => screen.getAllByRole('gridcell').map(nameOf);
+const card = (name: string) => {
+  const found = screen.getAllByRole('gridcell').find((cell) => nameOf(cell) === name);
+  if (!found) throw new Error(`No card for ${name}`);
+  return found;
+};
 const toastTitles = () => getToasts().map((t) => t.title);
 const path = (template: string, id: string) => template.replace('{id}', id);
 
