@@ -28,6 +28,26 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
+const EXTENSION_MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  epub: 'application/epub+zip',
+  mobi: 'application/x-mobipocket-ebook',
+  azw3: 'application/vnd.amazon.ebook',
+  fb2: 'application/x-fictionbook+xml',
+  cbz: 'application/vnd.comicbook+zip',
+  txt: 'text/plain',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  mp3: 'audio/mpeg',
+  zip: 'application/zip',
+};
+
+/** The MIME type a drive infers from a file's name on upload; octet-stream when it does not know it. */
+export const mimeFromName = (name: string) =>
+  EXTENSION_MIME[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+
 export const encodeToken = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 export function decodeToken<T>(value: string | null): T | null {

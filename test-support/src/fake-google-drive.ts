@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { startFakeServer, type FakeResponse, type FakeServer, type RecordedRequest } from './fake-server.js';
 import { parseFields, parseQuery, selectFields, type DriveQuery, type FieldTree } from './fake-google-drive-query.js';
 import { pngImage } from './images.js';
-import { decodeToken, encodeToken, generatedBytes, parseRange } from './fake-drive-support.js';
+import { decodeToken, encodeToken, generatedBytes, mimeFromName, parseRange } from './fake-drive-support.js';
 
 /**
  * Google Drive API v3 at its real paths, on 127.0.0.1: put `url` in GOOGLE_API_BASE_URL (it replaces
@@ -115,25 +115,6 @@ export interface FakeGoogleDrive {
 }
 
 export const GOOGLE_FOLDER_MIME = 'application/vnd.google-apps.folder';
-
-const EXTENSION_MIME: Record<string, string> = {
-  pdf: 'application/pdf',
-  epub: 'application/epub+zip',
-  mobi: 'application/x-mobipocket-ebook',
-  azw3: 'application/vnd.amazon.ebook',
-  fb2: 'application/x-fictionbook+xml',
-  cbz: 'application/vnd.comicbook+zip',
-  txt: 'text/plain',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  doc: 'application/msword',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  mp3: 'audio/mpeg',
-  zip: 'application/zip',
-};
-
-const mimeFromName = (name: string) =>
-  EXTENSION_MIME[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
 interface Entry {
   id: string;

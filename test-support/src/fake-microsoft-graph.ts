@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { pngImage } from './images.js';
 import { startFakeServer, type FakeResponse, type FakeServer, type RecordedRequest } from './fake-server.js';
-import { decodeToken, encodeToken, generatedBytes, parseRange } from './fake-drive-support.js';
+import { decodeToken, encodeToken, generatedBytes, mimeFromName, parseRange } from './fake-drive-support.js';
 
 /**
  * Microsoft Graph v1.0 as OneDrive answers it, at its real paths, on 127.0.0.1: put `url` in
@@ -153,25 +153,6 @@ interface DeltaToken {
   upto?: number;
   after?: number;
 }
-
-const EXTENSION_MIME: Record<string, string> = {
-  pdf: 'application/pdf',
-  epub: 'application/epub+zip',
-  mobi: 'application/x-mobipocket-ebook',
-  azw3: 'application/vnd.amazon.ebook',
-  fb2: 'application/x-fictionbook+xml',
-  cbz: 'application/vnd.comicbook+zip',
-  txt: 'text/plain',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  doc: 'application/msword',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  mp3: 'audio/mpeg',
-  zip: 'application/zip',
-};
-
-const mimeFromName = (name: string) =>
-  EXTENSION_MIME[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
 const THUMBNAIL_SIZES = { small: 96, medium: 176, large: 800 } as const;
 type ThumbnailSize = keyof typeof THUMBNAIL_SIZES;

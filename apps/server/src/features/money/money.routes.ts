@@ -12,9 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/authentication.js';
 import type { ExchangeRates } from '../../platform/money/exchange-rates.js';
 import type { PreferencesService } from './preferences.service.js';
+import { fastifyPath } from '../../platform/route-paths.js';
 
 const tags = ['money'];
-const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 export function moneyRoutes({
   preferences,

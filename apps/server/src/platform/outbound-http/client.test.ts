@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -299,19 +300,13 @@ describe('retries', () => {
 });
 
 describe('stream', () => {
-  async function readAll(body: NodeJS.ReadableStream): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of body) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  }
-
   it('hands over a body larger than the default cap, with status, url and headers', async () => {
     const big = Buffer.alloc(5 * 1024 * 1024, 7);
     a.handle((_req, res) => res.writeHead(206, { 'content-type': 'application/pdf' }).end(big));
     const res = await client().stream(`${a.origin}/file`);
     expect(res).toMatchObject({ status: 206, url: `${a.origin}/file` });
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect((await readAll(res.body)).equals(big)).toBe(true);
+    expect((await buffer(res.body)).equals(big)).toBe(true);
   });
 
   it('keeps streaming past the time limit while data keeps coming, and fails when it stops', async () => {
@@ -330,13 +325,13 @@ describe('stream', () => {
     });
     const c = client({ timeoutMs: 300, retry: { attempts: 1 } });
     const started = Date.now();
-    const whole = await readAll((await c.stream(`${a.origin}/slow`)).body);
+    const whole = await buffer((await c.stream(`${a.origin}/slow`)).body);
     expect(whole.length).toBe(800);
     expect(Date.now() - started).toBeGreaterThan(600);
 
     a.handle((_req, res) => res.writeHead(200).write('partial'));
     const stalled = await c.stream(`${a.origin}/stall`);
-    const error = await failure(readAll(stalled.body));
+    const error = await failure(buffer(stalled.body));
     expect(error.kind).toBe('timeout');
   });
 
@@ -347,7 +342,7 @@ describe('stream', () => {
       res.end(Buffer.alloc(100_000, 1));
     });
     const res = await client().stream(`${a.origin}/capped`, { maxBytes: 100_000 });
-    const error = await failure(readAll(res.body));
+    const error = await failure(buffer(res.body));
     expect(error.kind).toBe('too-large');
 
     a.handle((_req, res) => res.end(Buffer.alloc(300_000, 1)));
@@ -367,7 +362,7 @@ describe('stream', () => {
     });
     const started = Date.now();
     const res = await client().stream(`${a.origin}/limited`);
-    expect((await readAll(res.body)).toString()).toBe('the bytes');
+    expect((await buffer(res.body)).toString()).toBe('the bytes');
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(a.hits).toHaveLength(2);
   });
@@ -382,7 +377,7 @@ describe('stream', () => {
     const listed = client({ hosts: ['api.example.com', `127.0.0.1:${b.port}`], allowPrivateAddresses: true });
     const res = await listed.stream(`${a.origin}/here`, { headers: { authorization: 'Bearer secret' } });
     expect(res.url).toBe(`${b.origin}/there`);
-    expect((await readAll(res.body)).toString()).toBe('moved here');
+    expect((await buffer(res.body)).toString()).toBe('moved here');
     expect(seen).toBeUndefined();
 
     b.hits.length = 0;

@@ -17,9 +17,9 @@ import { z } from 'zod/mini';
 import { requireUser } from '../../../platform/authentication.js';
 import type { createConnectService } from './connect.service.js';
 import type { ConnectionsService } from './connections.service.js';
+import { fastifyPath } from '../../../platform/route-paths.js';
 
 const tags = ['cloud-drives'];
-const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const IdParams = z.object({ id: ConnectionIdParamsSchema.shape.connectionId });
 
 export interface ConnectionsRoutesDeps {

@@ -5,7 +5,7 @@ import { z } from 'zod/mini';
 import { requireUser } from '../../../platform/authentication.js';
 import { contentDisposition, untrustedFileHeaders } from './content-headers.js';
 import type { ContentService } from './content.service.js';
-import { fastifyPath } from './files-paths.js';
+import { fastifyPath } from '../../../platform/route-paths.js';
 
 const tags = ['cloud-drives'];
 const ContentQuerySchema = z.object({

@@ -8,6 +8,7 @@ import {
   type DriveFileRow,
 } from '../../../db/schema/index.js';
 import { visibleFile, type Viewer } from './visible-files.js';
+import { upsertDriveFiles } from '../drive-files.js';
 
 /** A file as the list answers it, before it becomes a CloudFile (cloud-file-view.ts). */
 export interface ListedFileRow {
@@ -113,39 +114,26 @@ export function createFilesRepository(db: Database) {
       tx: Database,
     ): Promise<number> {
       if (files.length === 0) return 0;
-      const rows = await tx
-        .insert(driveFiles)
-        .values(
-          files.map((f) => ({
-            id: newId(),
-            connectionId,
-            externalId: f.externalId,
-            name: f.name,
-            fileType: f.fileType,
-            mimeType: f.mimeType,
-            size: f.size,
-            modifiedAt: f.modifiedAt,
-            // A client's thumbnailUrl is never fetched: we only reach providers through their APIs.
-            hasThumbnail: false,
-            parentFolder: f.parentFolder,
-            isDeleted: false,
-            syncedAt: now,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [driveFiles.connectionId, driveFiles.externalId],
-          set: {
-            name: sql`excluded.name`,
-            fileType: sql`excluded.file_type`,
-            mimeType: sql`excluded.mime_type`,
-            size: sql`excluded.size`,
-            modifiedAt: sql`excluded.modified_at`,
-            parentFolder: sql`excluded.parent_folder`,
-            isDeleted: false,
-            syncedAt: now,
-          },
-        })
-        .returning({ id: driveFiles.id });
+      const rows = await upsertDriveFiles(
+        tx,
+        files.map((f) => ({
+          id: newId(),
+          connectionId,
+          externalId: f.externalId,
+          name: f.name,
+          fileType: f.fileType,
+          mimeType: f.mimeType,
+          size: f.size,
+          modifiedAt: f.modifiedAt,
+          // A client's thumbnailUrl is never fetched: we only reach providers through their APIs.
+          hasThumbnail: false,
+          parentFolder: f.parentFolder,
+          isDeleted: false,
+          syncedAt: now,
+        })),
+        // The provider's thumbnail and version stay as a sync found them.
+        ['name', 'fileType', 'mimeType', 'size', 'modifiedAt', 'parentFolder', 'syncedAt'],
+      ).returning({ id: driveFiles.id });
       return rows.length;
     },
 

@@ -13,7 +13,7 @@ import {
 } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../../platform/authentication.js';
-import { fastifyPath } from './files-paths.js';
+import { fastifyPath } from '../../../platform/route-paths.js';
 import type { FilesService } from './files.service.js';
 
 const tags = ['cloud-drives'];

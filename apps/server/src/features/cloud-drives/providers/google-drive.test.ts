@@ -1,8 +1,9 @@
 import { startFakeGoogleDrive, type FakeGoogleDrive } from '@bookshelf/test-support';
-import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGoogleDriveProvider } from './google-drive.js';
-import { ProviderError, type ChangesPage, type FileProvider, type ListedFile } from './provider.js';
+import type { ChangesPage, FileProvider } from './provider.js';
+import { listAll, providerFailure } from './provider-test-kit.js';
+import { buffer } from 'node:stream/consumers';
 
 let drive: FakeGoogleDrive;
 let provider: FileProvider;
@@ -27,19 +28,6 @@ afterAll(async () => {
   await drive.close();
 });
 
-async function listAll(): Promise<{ files: ListedFile[]; pages: number }> {
-  const files: ListedFile[] = [];
-  let token: string | null = null;
-  let pages = 0;
-  do {
-    const page = await provider.listPage(auth, token);
-    files.push(...page.files);
-    token = page.nextPageToken;
-    pages += 1;
-  } while (token);
-  return { files, pages };
-}
-
 async function allChanges(cursor: string): Promise<ChangesPage & { pages: number }> {
   const all: ChangesPage & { pages: number } = {
     changed: [],
@@ -59,25 +47,10 @@ async function allChanges(cursor: string): Promise<ChangesPage & { pages: number
   return all;
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function rejection(work: Promise<unknown>): Promise<ProviderError> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
-
 describe('listing', () => {
   it('pages 250 files 100 at a time, with folder paths resolved once per folder', async () => {
     drive.generateFiles({ count: 250, perFolder: 50, under: 'Books' });
-    const { files, pages } = await listAll();
+    const { files, pages } = await listAll(provider, auth);
     expect(pages).toBe(3);
     expect(files).toHaveLength(250);
     expect(new Set(files.map((f) => f.externalId)).size).toBe(250);
@@ -110,7 +83,7 @@ describe('listing', () => {
     drive.addFile({ path: 'Books/blob.bin', mimeType: 'application/octet-stream' });
     drive.trashFile(drive.addFile({ path: 'Books/old.pdf' }).id);
 
-    const { files } = await listAll();
+    const { files } = await listAll(provider, auth);
     const byName = Object.fromEntries(files.map((f) => [f.name, f]));
     expect(Object.keys(byName).sort()).toEqual(['Dune.epub', 'kindle.mobi', 'notes.txt']);
     expect(byName['Dune.epub']).toMatchObject({ fileType: 'epub', parentFolder: 'Books/Science fiction', size: 4 });
@@ -140,7 +113,7 @@ describe('changes', () => {
     const gone = drive.addFile({ path: 'Books/gone.pdf' });
     const trashed = drive.addFile({ path: 'Books/trashed.epub' });
     const renamed = drive.addFile({ path: 'Books/renamed.pdf' });
-    await listAll();
+    await listAll(provider, auth);
     const cursor = await provider.startCursor(auth);
     expect(cursor).toMatch(/^\d+$/);
 
@@ -177,7 +150,7 @@ describe('changes', () => {
 
   it('reads a renamed folder’s new name after its change', async () => {
     const file = drive.addFile({ path: 'Old name/book.pdf' });
-    await listAll();
+    await listAll(provider, auth);
     const cursor = (await provider.startCursor(auth))!;
     drive.updateFile(drive.fileAt('Old name')!.id, { name: 'New name' });
     drive.updateFile(file.id, { content: 'changed' });
@@ -192,14 +165,14 @@ describe('content', () => {
     const bytes = drive.contentOf(file.id);
     const whole = await provider.download(auth, file.id);
     expect(whole).toMatchObject({ status: 200, contentType: 'application/pdf', contentLength: 300_000 });
-    expect((await readAll(whole.stream)).equals(bytes)).toBe(true);
+    expect((await buffer(whole.stream)).equals(bytes)).toBe(true);
 
     const part = await provider.download(auth, file.id, { start: 1000, end: 1999 });
     expect(part).toMatchObject({ status: 206, contentLength: 1000, contentRange: 'bytes 1000-1999/300000' });
-    expect((await readAll(part.stream)).equals(bytes.subarray(1000, 2000))).toBe(true);
+    expect((await buffer(part.stream)).equals(bytes.subarray(1000, 2000))).toBe(true);
 
     const tail = await provider.download(auth, file.id, { start: 299_990 });
-    expect((await readAll(tail.stream)).equals(bytes.subarray(299_990))).toBe(true);
+    expect((await buffer(tail.stream)).equals(bytes.subarray(299_990))).toBe(true);
     const media = drive.requestsTo('GET', `/drive/v3/files/${file.id}`);
     expect(media.map((r) => [r.query.get('alt'), r.headers.range])).toEqual([
       ['media', undefined],
@@ -209,7 +182,7 @@ describe('content', () => {
   });
 
   it('fails a download of a missing file with the spec’s message', async () => {
-    const error = await rejection(provider.download(auth, 'no-such-file'));
+    const error = await providerFailure(provider.download(auth, 'no-such-file'));
     expect(error.message).toBe('Failed to download file: Not Found');
     expect(error.status).toBe(404);
   });
@@ -218,14 +191,14 @@ describe('content', () => {
     const pdf = drive.addFile({ path: 'a.pdf' });
     const thumb = await provider.thumbnail(auth, pdf.id);
     expect(thumb!.contentType).toBe('image/png');
-    const png = await readAll(thumb!.stream);
+    const png = await buffer(thumb!.stream);
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([200, 300]);
     const [hit] = drive.requestsUnder('/thumbnails/');
     expect(hit!.path).toMatch(/=w200-h300$/);
     expect(hit!.headers.authorization).toBeUndefined();
 
     const epub = drive.addFile({ path: 'b.epub' });
-    const square = await readAll((await provider.thumbnail(auth, epub.id))!.stream);
+    const square = await buffer((await provider.thumbnail(auth, epub.id))!.stream);
     expect(square.readUInt32BE(16)).toBe(220);
 
     const bare = drive.addFile({ path: 'c.pdf', hasThumbnail: false });
@@ -237,12 +210,12 @@ describe('errors', () => {
   it('answers a refused token with a ProviderError of status 401', async () => {
     drive.addFile({ path: 'a.pdf' });
     drive.setTokenCheck(() => false);
-    const error = await rejection(provider.listPage(auth, null));
+    const error = await providerFailure(provider.listPage(auth, null));
     expect(error.status).toBe(401);
     expect(error.message).toBe('Google Drive API error: Unauthorized');
     const file = drive.addFile({ path: 'b.pdf' });
-    expect((await rejection(provider.download(auth, file.id))).status).toBe(401);
-    expect((await rejection(provider.startCursor({ accessToken: null }))).status).toBe(401);
+    expect((await providerFailure(provider.download(auth, file.id))).status).toBe(401);
+    expect((await providerFailure(provider.startCursor({ accessToken: null }))).status).toBe(401);
   });
 
   it('waits for a 429’s Retry-After and then succeeds', async () => {
@@ -257,14 +230,14 @@ describe('errors', () => {
 
   it('keeps a Retry-After too long to wait for on the error', async () => {
     drive.failNext(1, 429, { retryAfterSeconds: 600 });
-    const error = await rejection(provider.startCursor(auth));
+    const error = await providerFailure(provider.startCursor(auth));
     expect(error).toMatchObject({ status: 429, retryAfterMs: 600_000 });
     expect(error.message).toBe('Google Drive API error: Too Many Requests');
   });
 
   it('words a 500 that does not go away as the spec says', async () => {
     drive.failNext(3, 500);
-    const error = await rejection(provider.listPage(auth, 'some-token'));
+    const error = await providerFailure(provider.listPage(auth, 'some-token'));
     expect(error.message).toBe('Google Drive API error: Internal Server Error');
     expect(error.status).toBe(500);
   });

@@ -1,10 +1,9 @@
 import { CloudDriveLimits, CloudDriveMessages, DRIVE_MIME_TYPES, fileTypeOf } from '@bookshelf/contract';
 import { createHash } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
 import { createHttpClient, type StreamResponse } from '../../../platform/outbound-http/client.js';
-import { findOutboundError } from '../../../platform/outbound-http/errors.js';
 import type { DriveOAuthClient } from '../cloud-drives.deps.js';
 import { createCallPacer } from './call-pacer.js';
+import { bearerHeaders, toProviderError } from './provider-errors.js';
 import {
   ProviderError,
   type ByteRange,
@@ -75,8 +74,6 @@ interface Folder {
   parentId: string | null;
 }
 
-const statusText = (status: number) => STATUS_CODES[status] ?? `HTTP ${status}`;
-
 function listedFile(file: DriveFile, parentFolder: string | null): ListedFile | null {
   if (!file.name || file.mimeType === FOLDER_MIME) return null;
   const fileType = fileTypeOf(file.name, file.mimeType);
@@ -127,26 +124,11 @@ export function createGoogleDriveProvider(
     return url.toString();
   }
 
-  /** A Drive failure as the spec words it (core.md §8), keeping the status and any Retry-After. */
-  function providerError(error: unknown, download = false): unknown {
-    if (error instanceof ProviderError) return error;
-    const outbound = findOutboundError(error);
-    if (!outbound) return error;
-    const status = outbound.status ?? null;
-    if (status === null) {
-      return new ProviderError(CloudDriveMessages.googleApiError(outbound.publicMessage), null, { cause: error });
-    }
-    const message =
-      download && status !== 401
-        ? CloudDriveMessages.downloadFailed(statusText(status))
-        : CloudDriveMessages.googleApiError(statusText(status));
-    return new ProviderError(message, status, { cause: error, retryAfterMs: outbound.details.retryAfterMs });
-  }
+  /** A Drive failure as the spec words it (core.md §8). */
+  const providerError = (error: unknown, download = false) =>
+    toProviderError(error, CloudDriveMessages.googleApiError, (status) => download && status !== 401);
 
-  function bearer(auth: ProviderAuth): Record<string, string> {
-    if (!auth.accessToken) throw new ProviderError(CloudDriveMessages.googleApiError('Unauthorized'), 401);
-    return { authorization: `Bearer ${auth.accessToken}`, accept: 'application/json' };
-  }
+  const bearer = (auth: ProviderAuth) => bearerHeaders(auth, CloudDriveMessages.googleApiError);
 
   /** One Drive API call, paced, with the bearer token. */
   async function getJson<T>(auth: ProviderAuth, url: string, signal?: AbortSignal): Promise<T> {

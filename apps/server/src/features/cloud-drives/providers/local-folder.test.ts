@@ -4,7 +4,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalFolderProvider } from './local-folder.js';
-import { ProviderError, type FileProvider, type ListedFile } from './provider.js';
+import { listAll, providerFailure } from './provider-test-kit.js';
 
 const auth = { accessToken: null };
 let base: string;
@@ -24,28 +24,6 @@ function put(relative: string, content = 'x') {
   return full;
 }
 
-async function listAll(provider: FileProvider): Promise<{ files: ListedFile[]; pages: number }> {
-  const files: ListedFile[] = [];
-  let token: string | null = null;
-  let pages = 0;
-  do {
-    const page = await provider.listPage(auth, token);
-    files.push(...page.files);
-    token = page.nextPageToken;
-    pages += 1;
-  } while (token !== null);
-  return { files, pages };
-}
-
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
-
 describe('listing', () => {
   it('lists every supported file under the folder with its relative path, folder, type and version', async () => {
     put('Dune.epub', 'spice');
@@ -55,7 +33,7 @@ describe('listing', () => {
     put('Science fiction/readme.md');
     utimesSync(path.join(root, 'Dune.epub'), new Date('2026-01-02T03:04:05Z'), new Date('2026-01-02T03:04:05Z'));
 
-    const { files } = await listAll(createLocalFolderProvider({ root }));
+    const { files } = await listAll(createLocalFolderProvider({ root }), auth);
     expect(files.map((f) => f.externalId)).toEqual([
       'Dune.epub',
       'Science fiction/Deep/Notes.txt',
@@ -88,7 +66,7 @@ describe('listing', () => {
     expect(second.files).toHaveLength(100);
     expect(second.files[0]!.externalId > first.files[99]!.externalId).toBe(true);
 
-    const { files, pages } = await listAll(provider);
+    const { files, pages } = await listAll(provider, auth);
     expect(pages).toBe(3);
     expect(new Set(files.map((f) => f.externalId)).size).toBe(250);
     const last = await provider.listPage(auth, tokenAfter(files[249]!.externalId));
@@ -115,23 +93,23 @@ describe('listing', () => {
     symlinkSync(root, path.join(root, 'real', 'loop'));
 
     const provider = createLocalFolderProvider({ root });
-    const { files } = await listAll(provider);
+    const { files } = await listAll(provider, auth);
     expect(files.map((f) => f.externalId)).toEqual(['alias.pdf', 'real/inside.pdf']);
-    expect((await providerError(provider.download(auth, 'escape.pdf'))).status).toBe(404);
-    expect((await providerError(provider.download(auth, 'linked-folder/far.pdf'))).status).toBe(404);
+    expect((await providerFailure(provider.download(auth, 'escape.pdf'))).status).toBe(404);
+    expect((await providerFailure(provider.download(auth, 'linked-folder/far.pdf'))).status).toBe(404);
   });
 
   it('refuses a token it did not make, and fails when the folder cannot be read', async () => {
     const provider = createLocalFolderProvider({ root });
-    expect((await providerError(provider.listPage(auth, '!!not a token'))).status).toBe(400);
+    expect((await providerFailure(provider.listPage(auth, '!!not a token'))).status).toBe(400);
     const missing = createLocalFolderProvider({ root: path.join(base, 'nowhere') });
-    expect((await providerError(missing.listPage(auth, null))).message).toBe('The library folder could not be read.');
+    expect((await providerFailure(missing.listPage(auth, null))).message).toBe('The library folder could not be read.');
   });
 
   it('has no change feed: no cursor, and a refused one', async () => {
     const provider = createLocalFolderProvider({ root });
     expect(await provider.startCursor(auth)).toBeNull();
-    expect((await providerError(provider.changesPage(auth, 'x'))).status).toBe(410);
+    expect((await providerFailure(provider.changesPage(auth, 'x'))).status).toBe(410);
     expect(await provider.thumbnail(auth, 'a.pdf')).toBeNull();
   });
 });
@@ -157,7 +135,7 @@ describe('download', () => {
     expect(clipped.contentRange).toBe('bytes 8-9/10');
     await text(clipped.stream);
 
-    expect((await providerError(provider.download(auth, 'Shelf/book.txt', { start: 10 }))).status).toBe(416);
+    expect((await providerFailure(provider.download(auth, 'Shelf/book.txt', { start: 10 }))).status).toBe(416);
   });
 
   it('never reads a path outside the folder, nor a file of no supported type', async () => {
@@ -177,7 +155,7 @@ describe('download', () => {
       '',
       '..\\outside.pdf',
     ]) {
-      expect((await providerError(provider.download(auth, id))).status, id).toBe(404);
+      expect((await providerFailure(provider.download(auth, id))).status, id).toBe(404);
     }
   });
 });

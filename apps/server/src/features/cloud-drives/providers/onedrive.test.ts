@@ -1,8 +1,9 @@
 import { startFakeMicrosoftGraph, type FakeMicrosoftGraph } from '@bookshelf/test-support';
-import type { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOneDriveProvider, folderFromGraphPath } from './onedrive.js';
-import { ProviderError, type FileProvider, type ListedFile, type ProviderAuth } from './provider.js';
+import type { FileProvider, ListedFile, ProviderAuth } from './provider.js';
+import { listAll, providerFailure } from './provider-test-kit.js';
+import { buffer } from 'node:stream/consumers';
 
 let graph: FakeMicrosoftGraph;
 const providers: FileProvider[] = [];
@@ -28,34 +29,6 @@ afterEach(async () => {
   await graph.close();
 });
 
-async function listAll(provider: FileProvider): Promise<{ files: ListedFile[]; pages: number }> {
-  const files: ListedFile[] = [];
-  let token: string | null = null;
-  let pages = 0;
-  do {
-    const page = await provider.listPage(auth, token);
-    files.push(...page.files);
-    token = page.nextPageToken;
-    pages += 1;
-  } while (token);
-  return { files, pages };
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
-
 describe('folderFromGraphPath', () => {
   it.each([
     ['/drive/root:', null],
@@ -70,7 +43,7 @@ describe('OneDrive provider (against the fake Microsoft Graph)', () => {
     for (let i = 0; i < 250; i += 1)
       graph.addFile({ path: `book-${String(i).padStart(3, '0')}.pdf`, content: `b${i}` });
 
-    const { files } = await listAll(newProvider());
+    const { files } = await listAll(newProvider(), auth);
 
     expect(files).toHaveLength(250);
     expect(new Set(files.map((f) => f.externalId)).size).toBe(250);
@@ -100,7 +73,7 @@ describe('OneDrive provider (against the fake Microsoft Graph)', () => {
     graph.addFile({ path: 'Books/Science fiction/Deep/Nested #1/solaris.txt', content: 's' });
     graph.addFolder('Empty');
 
-    const { files } = await listAll(newProvider());
+    const { files } = await listAll(newProvider(), auth);
 
     expect(Object.fromEntries(files.map((f) => [f.name, f.parentFolder]))).toEqual({
       'top.epub': null,
@@ -143,7 +116,7 @@ describe('OneDrive provider (against the fake Microsoft Graph)', () => {
     graph.addFile({ path: 'Books/kindle.azw3', content: 'azw', mimeType: 'application/octet-stream' });
     graph.addFile({ path: 'Books/old.doc', content: 'doc' });
 
-    const { files } = await listAll(newProvider());
+    const { files } = await listAll(newProvider(), auth);
 
     expect(files.map((f) => [f.name, f.fileType, f.mimeType])).toEqual([
       ['kindle.azw3', 'azw3', 'application/vnd.amazon.ebook'],
@@ -201,7 +174,7 @@ describe('OneDrive provider (against the fake Microsoft Graph)', () => {
     const provider = newProvider();
     const cursor = (await provider.startCursor(auth))!;
     graph.expireDeltaTokens();
-    const error = await failure(provider.changesPage(auth, cursor));
+    const error = await providerFailure(provider.changesPage(auth, cursor));
     expect(error.status).toBe(410);
   });
 
@@ -215,16 +188,16 @@ describe('OneDrive provider (against the fake Microsoft Graph)', () => {
     expect(whole.contentType).toBe('application/pdf');
     expect(whole.contentLength).toBe(5000);
     expect(whole.contentRange).toBeNull();
-    expect((await readAll(whole.stream)).equals(bytes)).toBe(true);
+    expect((await buffer(whole.stream)).equals(bytes)).toBe(true);
 
     const part = await provider.download(auth, file.id, { start: 100, end: 1099 });
     expect(part.status).toBe(206);
     expect(part.contentRange).toBe('bytes 100-1099/5000');
     expect(part.contentLength).toBe(1000);
-    expect((await readAll(part.stream)).equals(bytes.subarray(100, 1100))).toBe(true);
+    expect((await buffer(part.stream)).equals(bytes.subarray(100, 1100))).toBe(true);
 
     const tail = await provider.download(auth, file.id, { start: 4990 });
-    expect((await readAll(tail.stream)).equals(bytes.subarray(4990))).toBe(true);
+    expect((await buffer(tail.stream)).equals(bytes.subarray(4990))).toBe(true);
 
     const downloads = graph.requestsUnder('/download/');
     expect(downloads).toHaveLength(3);
@@ -232,7 +205,7 @@ describe('OneDrive provider (against the fake Microsoft Graph)', () => {
   });
 
   it('answers a missing file with "Failed to download file: Not Found"', async () => {
-    const error = await failure(newProvider().download(auth, 'NOPE!404'));
+    const error = await providerFailure(newProvider().download(auth, 'NOPE!404'));
     expect(error.message).toBe('Failed to download file: Not Found');
     expect(error.status).toBe(404);
   });
@@ -244,7 +217,7 @@ describe('OneDrive provider (against the fake Microsoft Graph)', () => {
 
     const thumb = await provider.thumbnail(auth, file.id);
     expect(thumb?.contentType).toBe('image/png');
-    const png = await readAll(thumb!.stream);
+    const png = await buffer(thumb!.stream);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(176);
     expect(graph.requestsUnder('/thumbnails/').every((r) => r.headers.authorization === undefined)).toBe(true);
@@ -254,7 +227,7 @@ describe('OneDrive provider (against the fake Microsoft Graph)', () => {
 
   it('answers a refused token with a 401 ProviderError', async () => {
     graph.addFile({ path: 'x.pdf', content: 'x' });
-    const error = await failure(newProvider().listPage({ accessToken: 'expired' }, null));
+    const error = await providerFailure(newProvider().listPage({ accessToken: 'expired' }, null));
     expect(error.status).toBe(401);
     expect(error.message).toBe('OneDrive API error: Unauthorized');
   });
@@ -273,7 +246,7 @@ describe('OneDrive provider (against the fake Microsoft Graph)', () => {
 
   it('reports a Retry-After too long to wait for on the ProviderError', async () => {
     graph.failNext(1, 429, { retryAfterSeconds: 120 });
-    const error = await failure(newProvider().startCursor(auth));
+    const error = await providerFailure(newProvider().startCursor(auth));
     expect(error.status).toBe(429);
     expect(error.message).toBe('OneDrive API error: Too Many Requests');
     expect(error.retryAfterMs).toBe(120_000);
@@ -281,7 +254,7 @@ describe('OneDrive provider (against the fake Microsoft Graph)', () => {
 
   it('answers a lasting 500 with "OneDrive API error: Internal Server Error"', async () => {
     graph.failNext(10, 500);
-    const error = await failure(newProvider().listPage(auth, null));
+    const error = await providerFailure(newProvider().listPage(auth, null));
     expect(error.status).toBe(500);
     expect(error.message).toBe('OneDrive API error: Internal Server Error');
   });

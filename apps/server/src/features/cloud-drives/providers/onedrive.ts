@@ -1,10 +1,9 @@
 import { CloudDriveLimits, CloudDriveMessages, DRIVE_FILE_TYPE_INFO, fileTypeOf } from '@bookshelf/contract';
-import { STATUS_CODES } from 'node:http';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { createHttpClient } from '../../../platform/outbound-http/client.js';
-import { findOutboundError } from '../../../platform/outbound-http/errors.js';
 import type { DriveOAuthClient } from '../cloud-drives.deps.js';
 import { createCallPacer } from './call-pacer.js';
+import { bearerHeaders, statusText, toProviderError } from './provider-errors.js';
 import {
   ProviderError,
   type ByteRange,
@@ -118,8 +117,6 @@ function listedFile(item: GraphItem, parentFolder: string | null): ListedFile | 
   };
 }
 
-const statusText = (status: number) => STATUS_CODES[status] ?? `HTTP ${status}`;
-
 export function createOneDriveProvider(options: DriveOAuthClient & { allowPrivateAddresses: boolean }): FileProvider {
   const http = createHttpClient({
     name: 'onedrive',
@@ -135,27 +132,15 @@ export function createOneDriveProvider(options: DriveOAuthClient & { allowPrivat
   const pageSize = CloudDriveLimits.providerPageSize;
   let closing: Promise<void> | undefined;
 
-  /** A Graph failure as the spec words it (core.md §8), keeping the status and any Retry-After. */
-  function providerError(error: unknown, download = false): unknown {
-    if (error instanceof ProviderError) return error;
-    const outbound = findOutboundError(error);
-    if (!outbound) return error;
-    const status = outbound.status ?? null;
-    const retryAfterMs = outbound.details.retryAfterMs;
-    if (status === null) {
-      return new ProviderError(CloudDriveMessages.oneDriveApiError(outbound.publicMessage), null, { cause: error });
-    }
-    const message =
-      download && (status === 404 || status === 416)
-        ? CloudDriveMessages.downloadFailed(statusText(status))
-        : CloudDriveMessages.oneDriveApiError(statusText(status));
-    return new ProviderError(message, status, { cause: error, retryAfterMs });
-  }
+  /** A Graph failure as the spec words it (core.md §8). */
+  const providerError = (error: unknown, download = false) =>
+    toProviderError(
+      error,
+      CloudDriveMessages.oneDriveApiError,
+      (status) => download && (status === 404 || status === 416),
+    );
 
-  function bearer(auth: ProviderAuth): Record<string, string> {
-    if (!auth.accessToken) throw new ProviderError(CloudDriveMessages.oneDriveApiError('Unauthorized'), 401);
-    return { authorization: `Bearer ${auth.accessToken}`, accept: 'application/json' };
-  }
+  const bearer = (auth: ProviderAuth) => bearerHeaders(auth, CloudDriveMessages.oneDriveApiError);
 
   /** One Graph API call, paced, with the bearer token; only ever to Graph's own origin. */
   async function getJson<T>(auth: ProviderAuth, url: string, signal?: AbortSignal): Promise<T> {

@@ -1,9 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { cloudFileId, type DriveProvider } from '@bookshelf/contract';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { driveFiles } from '../../../db/schema/index.js';
+import { upsertDriveFiles } from '../drive-files.js';
 import type { ListedFile } from '../providers/provider.js';
+
+/** A file seen again takes everything the provider said of it. */
+const REFRESHED_BY_SYNC = [
+  'name',
+  'fileType',
+  'mimeType',
+  'size',
+  'modifiedAt',
+  'hasThumbnail',
+  'parentFolder',
+  'version',
+  'syncGeneration',
+  'syncedAt',
+] as const;
 
 export interface UpsertCounts {
   added: number;
@@ -66,42 +81,26 @@ export async function upsertFiles(
       if (!before || before.isDeleted) counts.added += 1;
       else if (changed(before, file)) counts.updated += 1;
     }
-    await tx
-      .insert(driveFiles)
-      .values(
-        batch.map((f) => ({
-          id: cloudFileId(connection.provider as DriveProvider, randomUUID()),
-          connectionId: connection.id,
-          externalId: f.externalId,
-          name: f.name,
-          fileType: f.fileType,
-          mimeType: f.mimeType,
-          size: f.size,
-          modifiedAt: f.modifiedAt,
-          hasThumbnail: f.hasThumbnail,
-          parentFolder: f.parentFolder,
-          version: f.version,
-          isDeleted: false,
-          syncGeneration: generation,
-          syncedAt: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [driveFiles.connectionId, driveFiles.externalId],
-        set: {
-          name: sql`excluded.name`,
-          fileType: sql`excluded.file_type`,
-          mimeType: sql`excluded.mime_type`,
-          size: sql`excluded.size`,
-          modifiedAt: sql`excluded.modified_at`,
-          hasThumbnail: sql`excluded.has_thumbnail`,
-          parentFolder: sql`excluded.parent_folder`,
-          version: sql`excluded.version`,
-          isDeleted: false,
-          syncGeneration: sql`excluded.sync_generation`,
-          syncedAt: sql`excluded.synced_at`,
-        },
-      });
+    await upsertDriveFiles(
+      tx,
+      batch.map((f) => ({
+        id: cloudFileId(connection.provider as DriveProvider, randomUUID()),
+        connectionId: connection.id,
+        externalId: f.externalId,
+        name: f.name,
+        fileType: f.fileType,
+        mimeType: f.mimeType,
+        size: f.size,
+        modifiedAt: f.modifiedAt,
+        hasThumbnail: f.hasThumbnail,
+        parentFolder: f.parentFolder,
+        version: f.version,
+        isDeleted: false,
+        syncGeneration: generation,
+        syncedAt: now,
+      })),
+      REFRESHED_BY_SYNC,
+    );
   }
   return counts;
 }

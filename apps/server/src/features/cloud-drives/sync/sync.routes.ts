@@ -9,9 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../../platform/authentication.js';
 import type { SyncService } from './sync-control.js';
+import { fastifyPath } from '../../../platform/route-paths.js';
 
 const tags = ['cloud-drives'];
-const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /** core.md §7: sync status of every drive the reader sees, start, stop and the per-connection config. */
 export function syncRoutes({ sync }: { sync: SyncService }): FastifyPluginAsyncZod {

@@ -1,12 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Modal } from '../../../../components/ui/modal';
+import { TagInput } from '../../../../components/ui/tag-input';
 import { useId, useState, type FormEvent } from 'react';
-import {
-  inputClass,
-  primaryButtonClass,
-  secondaryButtonClass,
-  selectClass,
-} from '../../../../components/ui/form-styles';
+import { primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../components/ui/form-styles';
 
 export type TagDialogMode = 'add' | 'remove';
 
@@ -43,7 +39,6 @@ function TagForm({
 }: Omit<TagDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
   const [text, setText] = useState(mode === 'remove' ? (tags[0] ?? '') : '');
   const fieldId = useId();
-  const listId = useId();
   const tag = text.trim();
   const books = count === 1 ? '1 selected book' : `${count} selected books`;
 
@@ -68,26 +63,7 @@ function TagForm({
           Tag
         </label>
         {mode === 'add' ? (
-          <>
-            <input
-              id={fieldId}
-              autoFocus
-              value={text}
-              maxLength={50}
-              placeholder="Enter tag name..."
-              autoComplete="off"
-              list={tags.length > 0 ? listId : undefined}
-              onChange={(event) => setText(event.target.value)}
-              className={inputClass}
-            />
-            {tags.length > 0 && (
-              <datalist id={listId}>
-                {tags.map((t) => (
-                  <option key={t} value={t} />
-                ))}
-              </datalist>
-            )}
-          </>
+          <TagInput id={fieldId} value={text} onChange={setText} suggestions={tags} maxLength={50} />
         ) : tags.length > 0 ? (
           <select id={fieldId} value={text} onChange={(event) => setText(event.target.value)} className={selectClass}>
             {tags.map((t) => (

@@ -2,7 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { CloudDriveLimits, normaliseTag } from '@bookshelf/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../../components/ui/modal';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
+import { primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
+import { TagInput } from '../../../../components/ui/tag-input';
 import { fileCount } from './browse-files';
 
 interface AddTagDialogProps {
@@ -35,7 +36,6 @@ function AddTagForm({
 }: Pick<AddTagDialogProps, 'count' | 'tags' | 'onSubmit'> & { onCancel: () => void }) {
   const [text, setText] = useState('');
   const fieldId = useId();
-  const listId = useId();
   const tag = normaliseTag(text);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -55,24 +55,13 @@ function AddTagForm({
         <label htmlFor={fieldId} className="mb-1 block text-sm font-medium">
           Tag
         </label>
-        <input
+        <TagInput
           id={fieldId}
-          autoFocus
           value={text}
+          onChange={setText}
+          suggestions={tags}
           maxLength={CloudDriveLimits.tagMaxLength}
-          placeholder="Enter tag name..."
-          autoComplete="off"
-          list={tags.length > 0 ? listId : undefined}
-          onChange={(event) => setText(event.target.value)}
-          className={inputClass}
         />
-        {tags.length > 0 && (
-          <datalist id={listId}>
-            {tags.map((t) => (
-              <option key={t} value={t} />
-            ))}
-          </datalist>
-        )}
       </div>
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onCancel} className={secondaryButtonClass}>
