@@ -69,6 +69,8 @@ export interface FakeGoogleFile {
 export interface FakeGoogleFailure {
   /** A Retry-After header on the answer. */
   retryAfterSeconds?: number;
+  /** The error's `reason` (a 403 is `userRateLimitExceeded` unless told otherwise, e.g. `insufficientPermissions`). */
+  reason?: string;
 }
 
 export interface FakeGoogleDrive {
@@ -241,7 +243,7 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
   };
   let isValidToken = options.isValidToken ?? ((token: string) => token.length > 0);
   const secret = randomBytes(12).toString('base64url');
-  const failures: { status: number; retryAfterSeconds?: number | undefined }[] = [];
+  const failures: (FakeGoogleFailure & { status: number })[] = [];
 
   const items = new Map<string, Entry>();
   /** Every entry in creation order: files.list walks it from a page token's position. */
@@ -596,7 +598,10 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
         if (failure) {
           const headers: Record<string, string> =
             failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) };
-          return driveError(failure.status, undefined, { headers });
+          return driveError(failure.status, undefined, {
+            headers,
+            ...(failure.reason ? { reason: failure.reason } : {}),
+          });
         }
         try {
           return handler(request);
@@ -712,7 +717,7 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
     },
     contentOf,
     failNext(times, status, failure = {}) {
-      for (let i = 0; i < times; i += 1) failures.push({ status, retryAfterSeconds: failure.retryAfterSeconds });
+      for (let i = 0; i < times; i += 1) failures.push({ ...failure, status });
     },
     setTokenCheck(check) {
       isValidToken = check;

@@ -29,7 +29,8 @@ export function createSecretBox(key: Buffer): SecretBox {
       if (version !== 'v1' || nonce === undefined || body === undefined || tag === undefined || rest.length) {
         throw new Error('Not a sealed value');
       }
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
+      // A full 16-byte tag only: GCM would otherwise check a truncated one, which is far easier to forge.
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'), { authTagLength: 16 });
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
     },

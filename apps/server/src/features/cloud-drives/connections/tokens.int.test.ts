@@ -21,6 +21,7 @@ import { createConnectionTokens, type DriveTokens } from './tokens.js';
 let h: DrivesHarness;
 let browser: Browser;
 let tokens: DriveTokens;
+let parts: CloudDrivesParts;
 
 const silent = () => undefined;
 const log = { warn: silent, error: silent, info: silent, debug: silent } as unknown as FastifyBaseLogger;
@@ -40,7 +41,7 @@ beforeAll(async () => {
     encryptionKey: h.encryptionKey,
   };
   const access = createAccess({ relationships: noRelationships, admins: noAdmins });
-  const parts: CloudDrivesParts = {
+  parts = {
     db: h.t.database.db,
     access,
     admins: noAdmins,
@@ -139,6 +140,26 @@ describe('withAuth', () => {
       message: CloudDriveMessages.tokenRefreshFailed,
     });
     expect((await row(connection.id)).isActive).toBe(false);
+  });
+
+  it('keeps the connection when the server’s own client is refused (a wrong secret), which an operator can fix', async () => {
+    const connection = await connect(browser, 'google');
+    const misconfigured = createConnectionTokens({
+      ...parts,
+      config: { ...parts.config, google: { ...parts.config.google!, clientSecret: 'not the secret' } },
+    });
+    try {
+      await expireIn(connection.id, 60_000);
+      await expect(misconfigured.withAuth(connection.id, () => Promise.resolve(1))).rejects.toMatchObject({
+        statusCode: 502,
+        message: CloudDriveMessages.tokenRefreshFailed,
+      });
+      expect((await row(connection.id)).isActive).toBe(true);
+      // With the right secret the same connection refreshes and works.
+      expect(await tokens.withAuth(connection.id, () => Promise.resolve(2))).toBe(2);
+    } finally {
+      await misconfigured.close();
+    }
   });
 
   it('hands the library folder and uploads no token, and a missing connection 404', async () => {

@@ -38,6 +38,18 @@ export function sealTokens(secretBox: CloudDrivesParts['secretBox'], tokens: Tok
  * Disconnected and syncs skip it until the reader reconnects) and throws "Token refresh failed. Please
  * reconnect your drive."; the library folder and uploads have no token.
  */
+/** Whether a token endpoint refused a refresh token (`{"error": "invalid_grant"}`). */
+function isInvalidGrant(error: unknown): boolean {
+  const outbound = findOutboundError(error);
+  if (outbound?.status !== 400 && outbound?.status !== 401) return false;
+  try {
+    const body = JSON.parse(outbound.details.bodyText ?? '') as { error?: unknown };
+    return body.error === 'invalid_grant';
+  } catch {
+    return false;
+  }
+}
+
 export function createConnectionTokens(parts: CloudDrivesParts): DriveTokens {
   const { db, secretBox, now, log } = parts;
   const repo = createConnectionsRepository(db);
@@ -71,8 +83,9 @@ export function createConnectionTokens(parts: CloudDrivesParts): DriveTokens {
     try {
       tokens = await provider.refresh(refreshToken);
     } catch (err) {
-      const status = findOutboundError(err)?.status;
-      throw await fail(err, status === 400 || status === 401);
+      // Only the provider saying the grant itself is gone (RFC 6749 §5.2 invalid_grant: revoked, expired) needs a
+      // reconnect; invalid_client and the like are the server's configuration, which an operator can fix.
+      throw await fail(err, isInvalidGrant(err));
     }
     const stored = await repo.storeTokens(connectionId, sealTokens(secretBox, tokens, now()), now());
     if (!stored) throw notFound(CloudDriveMessages.connectionNotFound);

@@ -235,6 +235,17 @@ describe('errors', () => {
     expect(error.message).toBe('Google Drive API error: Too Many Requests');
   });
 
+  it('takes a 403 rate limit for the 429 it means, and any other 403 for a refusal', async () => {
+    drive.failNext(1, 403);
+    const limited = await providerFailure(provider.startCursor(auth));
+    expect(limited.status).toBe(429);
+    expect(limited.message).toBe('Google Drive API error: Too Many Requests');
+
+    drive.failNext(1, 403, { reason: 'insufficientPermissions' });
+    const refused = await providerFailure(provider.startCursor(auth));
+    expect(refused).toMatchObject({ status: 403, message: 'Google Drive API error: Forbidden' });
+  });
+
   it('words a 500 that does not go away as the spec says', async () => {
     drive.failNext(3, 500);
     const error = await providerFailure(provider.listPage(auth, 'some-token'));

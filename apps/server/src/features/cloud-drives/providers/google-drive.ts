@@ -2,10 +2,12 @@ import { CloudDriveLimits, CloudDriveMessages, DRIVE_MIME_TYPES, fileTypeOf } fr
 import { createHash } from 'node:crypto';
 import { createHttpClient, type StreamResponse } from '../../../platform/outbound-http/client.js';
 import type { DriveOAuthClient } from '../cloud-drives.deps.js';
+import { findOutboundError } from '../../../platform/outbound-http/errors.js';
 import { createCallPacer } from './call-pacer.js';
 import { bearerHeaders, toProviderError } from './provider-errors.js';
 import {
   ProviderError,
+  THUMBNAIL_MAX_BYTES,
   type ByteRange,
   type ChangesPage,
   type Download,
@@ -32,7 +34,6 @@ const FOLDER_MIME = 'application/vnd.google-apps.folder';
  */
 const CALLS_PER_SECOND = 20;
 const FILE_FIELDS = 'id,name,mimeType,size,modifiedTime,md5Checksum,parents,thumbnailLink,trashed';
-const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
 /** Folders remembered per account: enough for a large library's tree, bounded so memory is too. */
 const FOLDERS_PER_ACCOUNT = 20_000;
 const ACCOUNTS_CACHED = 20;
@@ -99,6 +100,12 @@ export function sizedThumbnailLink(link: string, mimeType: string | undefined): 
   return /=s\d+$/.test(link) ? link.replace(/=s\d+$/, '=w200-h300') : link;
 }
 
+/**
+ * Drive answers some rate limits with 403 and one of these reasons in its error JSON, not 429
+ * (developers.google.com/drive/api/guides/limits): they are waited out like a 429, not taken as a refusal.
+ */
+const RATE_LIMITED = /"reason":\s*"(userRateLimitExceeded|rateLimitExceeded)"/;
+
 export function createGoogleDriveProvider(
   options: DriveOAuthClient & { allowPrivateAddresses: boolean },
 ): FileProvider {
@@ -124,9 +131,15 @@ export function createGoogleDriveProvider(
     return url.toString();
   }
 
-  /** A Drive failure as the spec words it (core.md §8). */
-  const providerError = (error: unknown, download = false) =>
-    toProviderError(error, CloudDriveMessages.googleApiError, (status) => download && status !== 401);
+  /** A Drive failure as the spec words it (core.md §8); Drive's 403 rate limits count as the 429 they mean. */
+  function providerError(error: unknown, download = false): unknown {
+    const outbound = findOutboundError(error);
+    if (outbound?.status === 403 && RATE_LIMITED.test(outbound.details.bodyText ?? '')) {
+      // No Retry-After comes with these: the sync's backoff decides when to try again.
+      return new ProviderError(CloudDriveMessages.googleApiError('Too Many Requests'), 429, { cause: error });
+    }
+    return toProviderError(error, CloudDriveMessages.googleApiError, (status) => download && status !== 401);
+  }
 
   const bearer = (auth: ProviderAuth) => bearerHeaders(auth, CloudDriveMessages.googleApiError);
 

@@ -110,6 +110,27 @@ describe('OneDrive provider (against the fake Microsoft Graph)', () => {
     expect(all.find((f) => f.name === 'Book 00200.pdf')?.parentFolder).toBe('Shelf/Folder 0002');
   });
 
+  it('passes over a queued folder deleted before its turn, listing the rest', async () => {
+    // A fills the first page, so B and C are still queued after it.
+    for (let i = 0; i < 150; i += 1) graph.addFile({ path: `A/${String(i).padStart(3, '0')}.pdf`, size: 10 });
+    graph.addFile({ path: 'B/gone.pdf', content: 'b' });
+    graph.addFile({ path: 'C/kept.pdf', content: 'c' });
+    const provider = newProvider();
+    // The root's page queues A, B and C; B goes before the listing reaches it.
+    const root = await provider.listPage(auth, null);
+    graph.removeFile(graph.itemAt('B')!.id);
+
+    const rest: ListedFile[] = [...root.files];
+    for (let token = root.nextPageToken; token;) {
+      const page = await provider.listPage(auth, token);
+      rest.push(...page.files);
+      token = page.nextPageToken;
+    }
+    expect(rest).toHaveLength(151);
+    expect(rest.map((f) => f.name)).toContain('kept.pdf');
+    expect(rest.map((f) => f.name)).not.toContain('gone.pdf');
+  });
+
   it('skips types it does not list and reads a type from the extension when OneDrive says octet-stream', async () => {
     graph.addFile({ path: 'photo.jpg', content: 'jpg' });
     graph.addFile({ path: 'song.mp3', content: 'mp3' });

@@ -6,6 +6,7 @@ import { createCallPacer } from './call-pacer.js';
 import { bearerHeaders, statusText, toProviderError } from './provider-errors.js';
 import {
   ProviderError,
+  THUMBNAIL_MAX_BYTES,
   type ByteRange,
   type ChangesPage,
   type Download,
@@ -160,9 +161,13 @@ export function createOneDriveProvider(options: DriveOAuthClient & { allowPrivat
   }
 
   /** Streams a pre-authenticated URL (download or thumbnail): no bearer token goes with it. */
-  async function streamUrl(url: string, headers: Record<string, string>, signal?: AbortSignal) {
+  async function streamUrl(url: string, headers: Record<string, string>, signal?: AbortSignal, maxBytes?: number) {
     try {
-      const res = await http.stream(url, { headers, ...(signal ? { signal } : {}) });
+      const res = await http.stream(url, {
+        headers,
+        ...(signal ? { signal } : {}),
+        ...(maxBytes === undefined ? {} : { maxBytes }),
+      });
       if (res.status < 200 || res.status > 299) {
         res.body.destroy();
         throw new ProviderError(CloudDriveMessages.downloadFailed(statusText(res.status)), res.status);
@@ -215,12 +220,21 @@ export function createOneDriveProvider(options: DriveOAuthClient & { allowPrivat
       const files: ListedFile[] = [];
       for (let calls = 0; calls < MAX_CALLS_PER_LIST_PAGE && files.length < pageSize; calls += 1) {
         let url = state.n;
+        let queued = false;
         if (url === null) {
           const folder = state.q.shift();
           if (folder === undefined) break;
           url = childrenUrl(folder);
+          queued = true;
         }
-        const page = await getJson<GraphPage>(auth, url, signal);
+        let page: GraphPage;
+        try {
+          page = await getJson<GraphPage>(auth, url, signal);
+        } catch (error) {
+          // A folder deleted since it was queued has nothing left to list; its files go as unseen ones do.
+          if (queued && error instanceof ProviderError && error.status === 404) continue;
+          throw error;
+        }
         for (const item of page.value ?? []) {
           if (item.folder) state.q.push(item.id);
           const file = listedFile(item, folderFromGraphPath(item.parentReference?.path ?? ''));
@@ -308,7 +322,7 @@ export function createOneDriveProvider(options: DriveOAuthClient & { allowPrivat
       }
       const url = sets.value?.[0]?.medium?.url;
       if (!url) return null;
-      const res = await streamUrl(url, {}, signal);
+      const res = await streamUrl(url, {}, signal, THUMBNAIL_MAX_BYTES);
       return { stream: res.body, contentType: res.headers['content-type'] || 'image/jpeg' };
     },
 

@@ -61,6 +61,9 @@ export interface Download {
   contentRange: string | null;
 }
 
+/** The largest preview image a provider may send us (a thumbnail is tens of kilobytes). */
+export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
+
 export interface Thumbnail {
   stream: Readable;
   contentType: string;

@@ -15,7 +15,7 @@ import type { CloudDrivesConfig } from '../cloud-drives.deps.js';
 import type { CloudDrivesParts, ConnectionTokens } from '../cloud-drives.parts.js';
 import { createDriveAccess } from '../drive-access.js';
 import { createLocalFolderProvider } from '../providers/local-folder.js';
-import type { FileProvider } from '../providers/provider.js';
+import { ProviderError, type FileProvider } from '../providers/provider.js';
 import { syncPart } from './sync.part.js';
 
 const silent = () => undefined;
@@ -40,6 +40,8 @@ export interface PacedFolderOptions {
   pageDelayMs?: number;
   /** Throws on the nth listPage call (1-based), once. */
   failOnCall?: number;
+  /** Refuses the page token of the nth listPage call (a 400, as Drive answers an expired one), once. */
+  refuseOnCall?: number;
 }
 
 /** The local folder provider, with the page tokens it was asked for recorded and optional pauses and failure. */
@@ -55,6 +57,10 @@ export function pacedFolder(options: PacedFolderOptions) {
       if (!failed && options.failOnCall === asked.length) {
         failed = true;
         throw new Error('the disk went away for a moment');
+      }
+      if (!failed && options.refuseOnCall === asked.length) {
+        failed = true;
+        throw new ProviderError('Google Drive API error: Bad Request', 400);
       }
       return inner.listPage(auth, token, signal);
     },

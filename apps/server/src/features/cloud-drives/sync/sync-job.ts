@@ -59,7 +59,7 @@ function retryable(error: unknown): boolean {
   return true;
 }
 
-/** The provider turned down the change cursor (Graph's 410 resyncRequired, an expired Drive page token). */
+/** The provider turned down a cursor or page token (Graph's 410 resyncRequired, an expired Drive page token). */
 const refusedCursor = (error: unknown) =>
   error instanceof ProviderError && (error.status === 410 || error.status === 400 || error.status === 404);
 
@@ -228,6 +228,7 @@ export function syncJob(deps: SyncDeps): JobDefinition {
       provider: FileProvider,
       call: <T>(fn: (auth: ProviderAuth) => Promise<T>) => Promise<T>,
       resume: ListingPoint | null,
+      restarted = false,
     ): Promise<DriveConnectionRow> {
       let point: ListingPoint;
       let current: DriveConnectionRow;
@@ -251,7 +252,16 @@ export function syncJob(deps: SyncDeps): JobDefinition {
         point = readSyncPoint(current.syncPageToken) as ListingPoint;
       }
       while (!point.done) {
-        const page = await call((auth) => provider.listPage(auth, point.next, signal));
+        let page;
+        try {
+          page = await call((auth) => provider.listPage(auth, point.next, signal));
+        } catch (error) {
+          // A page token the provider no longer takes (expired, or naming what is gone) would fail every
+          // later resume the same way: the listing starts again, once, under a new generation.
+          if (point.next === null || !refusedCursor(error) || restarted) throw error;
+          await step(async () => ({ syncPageToken: null }), { expected: writeSyncPoint(point) });
+          return listing(provider, call, null, true);
+        }
         const after: ListingPoint = { ...point, next: page.nextPageToken, done: page.nextPageToken === null };
         const generation = point.generation;
         current = await step(

@@ -75,6 +75,24 @@ it('a sync that fails on its third page goes on from the last committed page whe
   expect(folder.asked[3]).toBe(folder.asked[2]);
 });
 
+it('starts the listing again when the provider refuses a page token, rather than failing each resume', async () => {
+  fill(50);
+  const folder = pacedFolder({ root: dir, pageSize: 10, refuseOnCall: 3 });
+  const sync = buildSync({ db: database.db, providers: { local: folder.provider }, config: { libraryDir: dir } });
+  await sync.start();
+  const [library] = await database.db.select().from(driveConnections).where(eq(driveConnections.provider, 'local'));
+
+  await testRunner(database.db, { definitions: sync.jobs }).drain();
+
+  const done = await connection(library!.id);
+  expect(done).toMatchObject({ syncState: 'completed', filesAdded: 50, filesRemoved: 0, syncPageToken: null });
+  expect(await fileStats(library!.id)).toEqual({ rows: 50, distinct: 50, live: 50 });
+  // Pages 1 and 2, the refused third, then from the first page again under a new generation.
+  expect(folder.asked.slice(0, 4)).toEqual([null, folder.asked[1], folder.asked[2], null]);
+  expect(folder.asked[2]).not.toBeNull();
+  expect(done.syncGeneration).toBe(2);
+});
+
 it('gives up after the connection’s own retries, and at once on a refused token', async () => {
   fill(3);
   const refusing = buildSync({

@@ -2,6 +2,7 @@ import {
   CloudDriveMessages,
   CloudDrivePaths,
   type CloudConnection,
+  type CloudFile,
   type UpdateConnectionRequest,
 } from '@bookshelf/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { fillPath } from './paths';
+import { forgetCachedFiles } from '../lib/forget-local-files';
 import { cloudDriveKeys } from './query-keys';
 
 const loadConnectionSchema = () => import('./schemas').then((m) => m.CloudConnectionSchema);
@@ -68,6 +70,12 @@ export function useRemoveConnection() {
     mutationFn: (connection: Connection) =>
       api(fillPath(CloudDrivePaths.connection, { id: connection.id }), loadRemoveSchema, { method: 'DELETE' }),
     onSuccess: ({ revoked }, connection) => {
+      const fileIds = queryClient
+        .getQueriesData<CloudFile[]>({ queryKey: cloudDriveKeys.allFiles() })
+        .flatMap(([, files]) => files ?? [])
+        .filter((file) => file.connectionId === connection.id)
+        .map((file) => file.id);
+      void forgetCachedFiles(fileIds).catch(() => undefined);
       queryClient.setQueryData<CloudConnection[]>(cloudDriveKeys.connections(), (list) =>
         list?.filter((c) => c.id !== connection.id),
       );

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FileCache } from './file-cache';
 import { fileCache, setFileCacheForTests } from './file-cache-instance';
 import { createMemoryStore } from './file-cache-memory';
-import { forgetLocalFiles } from './forget-local-files';
+import { forgetCachedFiles, forgetLocalFiles } from './forget-local-files';
 import { fileAccessTimes, recordFileAccess } from './prefetch-access-log';
 
 describe('forgetLocalFiles (sign-out)', () => {
@@ -18,5 +18,17 @@ describe('forgetLocalFiles (sign-out)', () => {
 
     expect(await fileCache().keys()).toEqual([]);
     expect(fileAccessTimes().size).toBe(0);
+  });
+
+  it('drops a disconnected drive’s files and keeps the others', async () => {
+    setFileCacheForTests(new FileCache(createMemoryStore()));
+    const meta = (fileId: string) => ({ fileId, fileName: 'a.pdf', fileType: 'pdf', contentType: 'application/pdf' });
+    await fileCache().put('google_1:2026-01-01T00:00:00.000Z', new Blob(['a']), meta('google_1'));
+    await fileCache().put('google_1:2026-02-01T00:00:00.000Z', new Blob(['b']), meta('google_1'));
+    await fileCache().put('onedrive_2:2026-01-01T00:00:00.000Z', new Blob(['c']), meta('onedrive_2'));
+
+    await forgetCachedFiles(['google_1']);
+
+    expect(await fileCache().keys()).toEqual(['onedrive_2:2026-01-01T00:00:00.000Z']);
   });
 });
