@@ -45,6 +45,7 @@ import { createExchangeRates } from './platform/money/exchange-rates.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { loadPrerenderedPages, type PrerenderedPages } from './platform/prerendered-pages.js';
 import { loadSignedInShells, type SignedInShells } from './platform/signed-in-shells.js';
+import { requestLogFields } from './platform/log-redaction.js';
 import { requestId } from './platform/request-id.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { inlineScriptSources } from './platform/inline-scripts.js';
@@ -121,7 +122,7 @@ const CHECKING_ENVIRONMENTS = new Set<string | undefined>(['development', 'test'
 export async function buildApp(options: AppOptions) {
   const { database, webDistDir, publicUrl } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedRequests(options.logger),
     genReqId: requestId,
     // platform/shutdown.ts closes idle sockets on shutdown and lets in-flight requests finish; a request
     // that arrives on a busy keep-alive socket meanwhile is answered (with Connection: close), not a 503.
@@ -354,6 +355,12 @@ export async function buildApp(options: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Every log line's request without the secrets its URL may carry (platform/log-redaction.ts). */
+function withRedactedRequests(logger: AppOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger || typeof logger !== 'object') return logger ?? false;
+  return { ...logger, serializers: { req: requestLogFields, ...logger.serializers } };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -17,6 +17,7 @@ import { toCloudFile } from './cloud-file-view.js';
 import { createFilesRepository, type VisibleFileRow } from './files.repository.js';
 import { createMarksRepository, type MarksRow } from './marks.repository.js';
 import type { Viewer } from './visible-files.js';
+import { lockConnection } from '../sync/sync-rows.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -83,6 +84,8 @@ export function createFilesService(parts: CloudDrivesParts) {
       // The same external id twice in one batch: the last one wins (one row can be upserted once per statement).
       const byExternalId = new Map(body.files.map((f) => [f.externalId, f]));
       const count = await inTransaction(db, async (tx) => {
+        // The connection's row first, as a sync's page does: the two then queue instead of deadlocking.
+        if (!(await lockConnection(tx, connection.id))) throw notFound(CloudDriveMessages.connectionNotFound);
         const stored = await files.upsertBatch(
           connection.id,
           [...byExternalId.values()].map((f) => ({
