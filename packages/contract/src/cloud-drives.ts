@@ -164,6 +164,8 @@ export const CloudFileSchema = z.object({
   provider: DriveProviderSchema,
   isFavorite: z.boolean(),
   tags: z.array(z.string()),
+  /** The library book this reader linked the file to (issue 15), or null. */
+  bookId: z.nullable(z.string()),
 });
 export type CloudFile = z.infer<typeof CloudFileSchema>;
 export const CloudFileListSchema = z.array(CloudFileSchema);

@@ -37,6 +37,8 @@ export * from './performance-sampling.js';
 export * from './performance.js';
 export * from './platforms.js';
 export * from './rate-limit.js';
+export * from './reading-rules.js';
+export * from './reading.js';
 export * from './retry.js';
 export * from './wire-values.js';
 export * from './wishlist-rules.js';

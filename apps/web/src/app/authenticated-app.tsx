@@ -14,6 +14,8 @@ import {
   DashboardPage,
   LibraryPage,
   ManageAccountsDialog,
+  ReaderScreen,
+  ReadingProgressScreen,
   SettingsPage,
   SharedWishlistPage,
   SpendingPage,
@@ -25,6 +27,9 @@ import { FeaturesPage, STATIC_PAGES } from './screens';
 function DashboardRoute({ me }: { me: Me }) {
   return <DashboardPage me={me} booksRead={useBooksReadCount()} />;
 }
+
+/** The Cloud Drives screen's reader and Reading Progress tab: the reading feature's, each in its own chunk. */
+const cloudDrivesSlots = { Reader: ReaderScreen, ReadingProgress: ReadingProgressScreen };
 
 /** The book form's way into Manage Accounts, a dialog of another feature (see ManageAccountsSlot). */
 const manageAccounts = (props: DialogProps) => <ManageAccountsDialog {...props} />;
@@ -72,7 +77,7 @@ export function AuthenticatedApp({ me }: { me: Me }) {
           <Route path="books/:id/summary" element={<BookSummaryPage />} />
           <Route path="wishlist" element={<WishlistPage />} />
           <Route path="wishlist/:token" element={<SharedWishlistPage />} />
-          <Route path="cloud-drives" element={<CloudDrivesPage />} />
+          <Route path="cloud-drives" element={<CloudDrivesPage slots={cloudDrivesSlots} />} />
           <Route path="settings" element={<SettingsPage sections={settingsSections} />} />
           <Route path="features" element={<FeaturesPage />} />
           <Route path="spending" element={<SpendingPage />} />

@@ -26,6 +26,12 @@ export const CloudDrivesPage = lazyScreen(
   () => import('../features/cloud-drives/pages/cloud-drives-page'),
   'CloudDrivesPage',
 );
+/** The reader and Reading Progress (the reading feature), handed to the Cloud Drives screen as its slots. */
+export const ReaderScreen = lazyScreen(() => import('../features/reading/pages/reader-screen'), 'ReaderScreen');
+export const ReadingProgressScreen = lazyScreen(
+  () => import('../features/reading/pages/reading-progress-screen'),
+  'ReadingProgressScreen',
+);
 export const TabPage = lazyScreen(() => import('./tab-page'), 'TabPage');
 /** The phone's drawer, once asked for: desktops never download its modal machinery, phones not before use. */
 export const loadSidebarDrawer = () => import('./sidebar-drawer');

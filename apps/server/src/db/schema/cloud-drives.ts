@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { books } from './books.js';
 import { users } from './users.js';
 
 /**
@@ -134,9 +135,15 @@ export const driveFileMarks = pgTable(
       .references(() => driveFiles.id, { onDelete: 'cascade' }),
     isFavorite: boolean('is_favorite').notNull().default(false),
     tags: text('tags').array().notNull().default([]),
+    /** The library book this reader linked the file to (issue 15); the book going unlinks it. */
+    bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.fileId] }), index('drive_file_marks_file_idx').on(t.fileId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.fileId] }),
+    index('drive_file_marks_file_idx').on(t.fileId),
+    index('drive_file_marks_book_idx').on(t.bookId),
+  ],
 );
 
 export type DriveFileMarksRow = typeof driveFileMarks.$inferSelect;

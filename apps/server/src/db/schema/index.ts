@@ -21,3 +21,4 @@ export * from './book-images.js';
 export * from './user-preferences.js';
 export * from './fx-rates.js';
 export * from './cloud-drives.js';
+export * from './reading.js';

@@ -23,6 +23,8 @@ export const userPreferences = pgTable(
     customPlatforms: jsonb('custom_platforms').$type<StoredCustomPlatform[]>().notNull().default([]),
     /** Null: the wishlist is private. A new token makes every older link not found. */
     wishlistShareToken: text('wishlist_share_token'),
+    /** The reader's IANA time zone (issue 15): streaks and days count in it; null uses the browser's. */
+    timeZone: text('time_zone'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('user_preferences_wishlist_token_key').on(t.wishlistShareToken)],

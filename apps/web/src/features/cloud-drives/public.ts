@@ -4,3 +4,10 @@
  */
 export { cloudDriveKeys } from './api/query-keys';
 export { withSyncStatus } from './lib/sync-status-list';
+export type {
+  CloudDrivesSlots,
+  ContentProgress,
+  FileContentSource,
+  ReaderSlotProps,
+  ReadingProgressSlotProps,
+} from './lib/reader-slots';

@@ -27,5 +27,6 @@ export function toCloudFile(row: ListedFileRow): CloudFile {
     provider: row.provider as DriveProvider,
     isFavorite: row.isFavorite ?? false,
     tags: row.tags ?? [],
+    bookId: row.bookId ?? null,
   };
 }

@@ -26,6 +26,7 @@ export interface ListedFileRow {
   provider: string;
   isFavorite: boolean | null;
   tags: string[] | null;
+  bookId: string | null;
 }
 
 /** A visible file with what serving it needs of its connection. */
@@ -49,6 +50,7 @@ const listColumns = {
   provider: driveConnections.provider,
   isFavorite: driveFileMarks.isFavorite,
   tags: driveFileMarks.tags,
+  bookId: driveFileMarks.bookId,
 };
 
 export interface BatchFileInput {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { FileCache } from '../lib/file-cache';
 import { fileCache } from '../lib/file-cache-instance';
 import { recordFileAccess } from '../lib/prefetch-access-log';
+import type { FileContentSource } from '../lib/reader-slots';
 
 export type ContentFile = Pick<CloudFile, 'id' | 'name' | 'fileType' | 'size' | 'modifiedAt' | 'downloadUrl'>;
 
@@ -107,4 +108,17 @@ export function useFileContent(file: ContentFile | null) {
     retry: false,
   });
   return { ...query, progress };
+}
+
+/** What the reader is given to fetch a file's bytes (lib/reader-slots.ts). */
+export function fileContentSource(file: ContentFile, cache: FileCache = fileCache()): FileContentSource {
+  return {
+    url: contentUrl(file),
+    downloadUrl: downloadLink(file),
+    load: (options = {}) => loadFileContent(file, { ...options, cache }),
+    cached: async () => {
+      recordFileAccess(file.id);
+      return (await cache.get(cacheKey(file)).catch(() => undefined))?.data;
+    },
+  };
 }

@@ -1,10 +1,15 @@
+import type { CloudFile } from '@bookshelf/contract';
 import { BarChart3, Cloud, FolderOpen } from 'lucide-react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { focusRing } from '../../../components/ui/button-styles';
 import { FileBrowser } from '../components/browser/file-browser';
 import { ManagerTab } from '../components/manager/manager-tab';
 import { ReadingProgressEmpty } from '../components/progress/reading-progress-empty';
 import { panelProps, Tabs, type TabItem } from '../components/tabs';
+import { fileContentSource } from '../api/use-file-content';
+import { useCloudFiles } from '../api/use-files';
+import type { CloudDrivesSlots } from '../lib/reader-slots';
 
 export type CloudDrivesTab = 'manager' | 'browser' | 'progress';
 
@@ -22,18 +27,37 @@ export const tabFromSearch = (params: URLSearchParams): CloudDrivesTab => {
   return tab === 'browser' || tab === 'progress' ? tab : 'manager';
 };
 
-/** The Cloud Drives screen (core.md §2, §4 "Cloud drives view"): the manager, the File Browser, Reading Progress. */
-export function CloudDrivesPage() {
+/**
+ * The Cloud Drives screen (core.md §2, §4 "Cloud drives view"): the manager, the File Browser, Reading
+ * Progress, and the reader over them (`?file=id`, so a reload reopens the book). The reader and the progress
+ * screen come from the reading feature, passed in by app/.
+ */
+export function CloudDrivesPage({ slots = {} }: { slots?: CloudDrivesSlots }) {
   const [params, setParams] = useSearchParams();
   const tab = tabFromSearch(params);
   const connectionId = params.get('connection');
+  const fileId = params.get('file');
+  const files = useCloudFiles();
+  const openFile = useMemo(
+    () => (fileId ? (files.data?.find((f) => f.id === fileId) ?? null) : null),
+    [fileId, files.data],
+  );
+  const content = useMemo(() => (openFile ? fileContentSource(openFile) : null), [openFile]);
 
-  const show = (next: CloudDrivesTab, connection: string | null = null) => {
+  const show = (next: CloudDrivesTab, connection: string | null = null, file: string | null = null) => {
     const search = new URLSearchParams();
     if (next !== 'manager') search.set('tab', next);
     if (next === 'browser' && connection) search.set('connection', connection);
+    if (file) search.set('file', file);
     setParams(search);
   };
+  const { Reader, ReadingProgress } = slots;
+  const openInReader = Reader ? (file: CloudFile) => show('browser', connectionId, file.id) : undefined;
+
+  // The tab bar is hidden while in the reader (core.md §2); closing returns to the File Browser (§4).
+  if (Reader && openFile && content) {
+    return <Reader file={openFile} content={content} onClose={() => show('browser', connectionId)} />;
+  }
 
   return (
     <section aria-labelledby="cloud-drives-title" data-tab="cloud-drives" className="space-y-4">
@@ -43,8 +67,15 @@ export function CloudDrivesPage() {
       <Tabs idPrefix={PREFIX} label="Cloud drives views" tabs={TABS} active={tab} onSelect={(id) => show(id)} />
       <div {...panelProps(PREFIX, tab)} className={`rounded-md ${focusRing}`}>
         {tab === 'manager' && <ManagerTab onBrowse={(id) => show('browser', id)} />}
-        {tab === 'browser' && <FileBrowser initialConnectionId={connectionId} />}
-        {tab === 'progress' && <ReadingProgressEmpty onBrowse={() => show('browser')} />}
+        {tab === 'browser' && (
+          <FileBrowser initialConnectionId={connectionId} {...(openInReader ? { onOpenFile: openInReader } : {})} />
+        )}
+        {tab === 'progress' &&
+          (ReadingProgress ? (
+            <ReadingProgress onBrowse={() => show('browser')} onOpenFile={(id) => show('browser', null, id)} />
+          ) : (
+            <ReadingProgressEmpty onBrowse={() => show('browser')} />
+          ))}
       </div>
     </section>
   );

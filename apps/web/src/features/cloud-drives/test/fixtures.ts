@@ -60,6 +60,7 @@ export const cloudFile = (n: number, over: Partial<CloudFile> = {}): CloudFile =
   provider: 'google',
   isFavorite: false,
   tags: [],
+  bookId: null,
   ...over,
 });
 

@@ -29,6 +29,7 @@ const file = (n: number, over: Partial<CloudFile> = {}): CloudFile => ({
   provider: 'google',
   isFavorite: false,
   tags: [],
+  bookId: null,
   ...over,
 });
 
