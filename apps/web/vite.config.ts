@@ -162,8 +162,39 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
 
 const chunks = signedInChunks();
 
+/**
+ * pdf.js's worker fetches its character maps (CJK text), standard fonts (Symbol, Dingbats) and its JPEG 2000
+ * decoder by name from one folder at run time (the reader's engines/pdf/pdf-document.ts): they are copied there
+ * as they are. The version in the folder's name keeps the year-long cache of /assets correct across upgrades.
+ */
+function pdfjsAssets(): Plugin {
+  const home = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const { version } = JSON.parse(readFileSync(path.join(home, 'package.json'), 'utf8')) as { version: string };
+  const folder = `assets/pdfjs-${version}/`;
+  const files = ['cmaps', 'standard_fonts']
+    .flatMap((dir) => readdirSync(path.join(home, dir)).map((name) => `${dir}/${name}`))
+    .filter((file) => !path.basename(file).startsWith('LICENSE'))
+    .concat('wasm/openjpeg_nowasm_fallback.js');
+  return {
+    name: 'bookshelf:pdfjs-assets',
+    generateBundle() {
+      for (const file of files) {
+        this.emitFile({ type: 'asset', fileName: folder + file, source: readFileSync(path.join(home, file)) });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const file = req.url?.startsWith(`/${folder}`) ? req.url.slice(folder.length + 1).split('?')[0] : undefined;
+        if (!file || !files.includes(file)) return next();
+        if (file.endsWith('.js')) res.setHeader('content-type', 'text/javascript');
+        res.end(readFileSync(path.join(home, file)));
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), tailwindcss(), chunks.plugin],
+  plugins: [react(), tailwindcss(), chunks.plugin, pdfjsAssets()],
   resolve: {
     alias: [
       // Bundle the contract from its sources: no build step between editing a schema and seeing it.

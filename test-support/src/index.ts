@@ -7,3 +7,4 @@ export * from './goodreads.js';
 export * from './fake-ecb-rates.js';
 export * from './fake-microsoft-graph.js';
 export * from './fake-google-drive.js';
+export * from './book-files.js';

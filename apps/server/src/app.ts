@@ -22,6 +22,7 @@ import { jobsModule } from './features/jobs/jobs.module.js';
 import { lookupModule } from './features/lookup/lookup.module.js';
 import { wishlistModule } from './features/wishlist/wishlist.module.js';
 import { moneyModule } from './features/money/money.module.js';
+import { readingModule } from './features/reading/reading.module.js';
 import { createBookMetadata, type BookServicesConfig } from './platform/book-metadata/book-metadata.js';
 import { performanceModule } from './features/performance/performance.module.js';
 import { createAccess } from './platform/access/access.js';
@@ -160,9 +161,14 @@ export async function buildApp(options: AppOptions) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...inlineScriptSources(webDistDir)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // The reader shows a book's sections in iframes at blob: addresses (foliate-js), with the book's own
+        // style sheets, fonts, pictures and media as blob: URLs. Those documents keep this policy, and
+        // script-src stays 'self' only: a book's scripts never run (engines/foliate/without-scripts.ts).
+        styleSrc: ["'self'", "'unsafe-inline'", 'blob:'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -239,6 +245,20 @@ export async function buildApp(options: AppOptions) {
     changed: (userId, tx) => versions.changed(userId, tx, { type: 'books.changed' }),
     now: clock,
   });
+  const books = booksModule({
+    db,
+    access,
+    publish: outbox.publishMany,
+    // The version bump and the live event in one statement (decision 037).
+    changed: (userId, tx) => versions.changed(userId, tx, { type: 'books.changed' }),
+    publishLive: (userId, event, tx) => live.publish(userId, event, tx),
+    requestsIdle: (maxWaitMs) => admission.whenIdle(maxWaitMs),
+    importBatchSize: IMPORT_BATCH[database.kind],
+    metadata,
+    storage,
+    now: clock,
+    onPriceHistoryAdded: wishlist.priceHistoryAdded,
+  });
   // Cloud drives: tokens sealed with the instance's key; redirect URIs on the app's own origin.
   const { googleApiBaseUrl, ...drivesOptions } = options.drives ?? {};
   const googleClient = options.oauth?.google;
@@ -252,6 +272,8 @@ export async function buildApp(options: AppOptions) {
     now: clock,
     // The runner is made after the features; by the time a sync is asked for it exists.
     wakeJobs: () => jobs.wake(),
+    // A file is linked only to the reader's own book (PUT /api/cloud-drives/files/{id}/book).
+    requireOwnBook: books.requireOwnBook,
     config: {
       google: googleClient && {
         clientId: googleClient.clientId,
@@ -268,20 +290,7 @@ export async function buildApp(options: AppOptions) {
   const features: FeatureModule[] = [
     healthModule({ pingDatabase: () => database.ping() }),
     auth,
-    booksModule({
-      db,
-      access,
-      publish: outbox.publishMany,
-      // The version bump and the live event in one statement (decision 037).
-      changed: (userId, tx) => versions.changed(userId, tx, { type: 'books.changed' }),
-      publishLive: (userId, event, tx) => live.publish(userId, event, tx),
-      requestsIdle: (maxWaitMs) => admission.whenIdle(maxWaitMs),
-      importBatchSize: IMPORT_BATCH[database.kind],
-      metadata,
-      storage,
-      now: clock,
-      onPriceHistoryAdded: wishlist.priceHistoryAdded,
-    }),
+    books,
     accountsModule({ db, access, changed: (userId, tx) => versions.changed(userId, tx) }),
     activitiesModule({ db }),
     jobsModule({ db, access, now: clock }),
@@ -292,6 +301,13 @@ export async function buildApp(options: AppOptions) {
     moneyModule({ db, rates, fxRatesUrl: options.fxRatesUrl, now: clock, log: app.log }),
     analyticsModule({ db, access, rates, now: clock }),
     drives,
+    // Reading progress asks the drives which files a reader sees and the library which books they finished.
+    readingModule({
+      db,
+      access,
+      ports: { visibleFile: drives.visibleFile, countReadBooks: books.countReadBetween },
+      now: clock,
+    }),
   ];
 
   for (const feature of features) for (const routes of feature.routes) await app.register(routes);

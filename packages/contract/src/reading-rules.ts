@@ -156,6 +156,8 @@ export const ReadingMessages = {
   fileNotFound: 'File not found',
   otherUser: 'Reading progress is only available to its reader.',
   invalidTimeZone: 'timeZone must be an IANA time zone such as Europe/London.',
+  bookmarksFull: `A file can have at most ${ReaderLimits.bookmarksPerFileMax} bookmarks.`,
+  goalsFull: `You can have at most ${ReaderLimits.goalsMax} reading goals.`,
 } as const;
 
 /** core.md §5: the page input clamped to 1..total; anything not a number becomes 1. */

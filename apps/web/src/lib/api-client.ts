@@ -52,6 +52,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A 401 is an expected answer (a visitor): throw it without reading the body or loading its schema. */
   signedOutIsExpected?: boolean;
+  /** Extra request headers (the reading calls send the browser's time zone). */
+  headers?: Record<string, string>;
+  /** Lets the request outlive the page (the reader's save as the tab is hidden or closed). */
+  keepalive?: boolean;
 }
 
 /**
@@ -93,9 +97,16 @@ export function createApiClient({
   return async function request<S extends $ZodType>(
     path: string,
     schema: SchemaSource<S>,
-    { method = 'GET', body, signal, signedOutIsExpected = false }: RequestOptions = {},
+    {
+      method = 'GET',
+      body,
+      signal,
+      signedOutIsExpected = false,
+      headers: extraHeaders,
+      keepalive,
+    }: RequestOptions = {},
   ): Promise<output<S>> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json' };
     // A FormData body (a photo upload) goes as multipart, its boundary set by fetch itself.
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
@@ -112,6 +123,7 @@ export function createApiClient({
         credentials: 'same-origin',
         ...(body !== undefined ? { body: multipart ? body : JSON.stringify(body) } : {}),
         ...(signal ? { signal } : {}),
+        ...(keepalive ? { keepalive } : {}),
       });
     } catch (cause) {
       if (signal?.aborted) throw cause;

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   debug: 'debug',
   /** The base currency and display choices (core.md §9), a copy of the server's for the first paint. */
   currencyPreferences: 'currency-preferences',
+  /** The reader's progress and sessions saved while offline, sent when back online (issue 15). */
+  readingQueue: 'bookshelf-reading-queue',
 } as const;
 
 /*

@@ -1,9 +1,10 @@
 import type { Database } from '../../db/client.js';
 import type { Access } from '../../platform/access/access.js';
+import { notFound } from '../../platform/errors.js';
 import { featureModule, HOURLY, type FeatureModule } from '../../platform/feature-module.js';
 import { defineJob } from '../../platform/jobs/job-definition.js';
 import type { PublishEvents } from '../../platform/jobs/outbox.js';
-import type { LiveEvent } from '@bookshelf/contract';
+import { BookMessages, type LiveEvent } from '@bookshelf/contract';
 import { z } from 'zod';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
@@ -13,7 +14,7 @@ import { importRoutes } from './import/import.routes.js';
 import { createImportService } from './import/import.service.js';
 import { createBooksRepository } from './books.repository.js';
 import { booksRoutes } from './books.routes.js';
-import { createBooksService, type OnPriceHistoryAdded } from './books.service.js';
+import { bookAccess, createBooksService, type OnPriceHistoryAdded } from './books.service.js';
 import { createDemoService } from './demo.service.js';
 import { imagesRoutes } from './images/images.routes.js';
 import { createImagesService } from './images/images.service.js';
@@ -42,6 +43,18 @@ export interface BooksModuleDeps {
   onPriceHistoryAdded?: OnPriceHistoryAdded;
 }
 
+/** What other features may ask of the library; app.ts hands these on, so no feature imports books. */
+export interface BooksModule extends FeatureModule {
+  /** Resolves when the book is the reader's own (one they may change); else core.md §8's "Book not found." 404. */
+  requireOwnBook: (userId: string, bookId: string) => Promise<void>;
+  /** For each range of days (in `timeZone`), how many of the reader's books were read on one of them. */
+  countReadBetween: (
+    userId: string,
+    ranges: readonly { startDate: string; endDate: string }[],
+    timeZone: string,
+  ) => Promise<number[]>;
+}
+
 export function booksModule({
   db,
   access,
@@ -54,7 +67,7 @@ export function booksModule({
   storage,
   now,
   onPriceHistoryAdded,
-}: BooksModuleDeps): FeatureModule {
+}: BooksModuleDeps): BooksModule {
   const repository = createBooksRepository(db);
   const limiter = createRateLimiter(db, now);
   const images = createImagesService({ db, books: repository, access, storage, limiter, changed });
@@ -83,15 +96,24 @@ export function booksModule({
     now,
   });
   const coverFinder = createCoverFinder({ db, books: repository, metadata, changed, requestsIdle });
-  return featureModule({
-    name: 'books',
-    routes: [booksRoutes({ books, demo }), importRoutes({ imports }), imagesRoutes({ images })],
-    jobs: [
-      demo.job,
-      imports.job,
-      coverFinder.job,
-      defineJob({ kind: PURGE_TRASH_JOB, payload: z.object({}), run: () => books.purgeTrash() }),
-    ],
-    schedules: [{ name: PURGE_TRASH_JOB, cron: HOURLY, kind: PURGE_TRASH_JOB }],
-  });
+  return {
+    ...featureModule({
+      name: 'books',
+      routes: [booksRoutes({ books, demo }), importRoutes({ imports }), imagesRoutes({ images })],
+      jobs: [
+        demo.job,
+        imports.job,
+        coverFinder.job,
+        defineJob({ kind: PURGE_TRASH_JOB, payload: z.object({}), run: () => books.purgeTrash() }),
+      ],
+      schedules: [{ name: PURGE_TRASH_JOB, cron: HOURLY, kind: PURGE_TRASH_JOB }],
+    }),
+    requireOwnBook: async (userId, bookId) => {
+      const book = await repository.find(bookId);
+      if (!book || !(await access.canChange({ userId }, bookAccess.resource(book)))) {
+        throw notFound(BookMessages.notFound);
+      }
+    },
+    countReadBetween: (userId, ranges, timeZone) => repository.countReadBetween(userId, ranges, timeZone),
+  };
 }

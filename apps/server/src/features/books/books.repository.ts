@@ -556,6 +556,31 @@ export function createBooksRepository(db: Database) {
       await executor.update(demoLoads).set({ added }).where(eq(demoLoads.userId, userId));
     },
 
+    /**
+     * For reading goals (issue 15): how many of the reader's live books are read with a dateRead on a day of
+     * each range, days counted in `timeZone` (already checked by the caller). One statement for all ranges.
+     */
+    async countReadBetween(
+      userId: string,
+      ranges: readonly { startDate: string; endDate: string }[],
+      timeZone: string,
+    ): Promise<number[]> {
+      if (ranges.length === 0) return [];
+      const rows = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          select (
+            select count(*) from ${books}
+            where ${live(userId)} and ${books.status} = 'read'
+              and ${books.dateRead} >= (r.start_date::timestamp at time zone ${timeZone})
+              and ${books.dateRead} < ((r.end_date + 1)::timestamp at time zone ${timeZone})
+          )::int as n
+          from unnest(${`{${ranges.map((r) => r.startDate).join(',')}}`}::date[], ${`{${ranges.map((r) => r.endDate).join(',')}}`}::date[])
+            with ordinality as r(start_date, end_date, ord)
+          order by r.ord`),
+      );
+      return rows.map((r) => r.n);
+    },
+
     async purgeTrashedBefore(cutoff: Date): Promise<void> {
       const expired = lockedInIdOrder(db, and(isNotNull(books.deletedAt), lt(books.deletedAt, cutoff)));
       await db.delete(books).where(inArray(books.id, expired));

@@ -346,3 +346,96 @@ describe('a round trip through our import', () => {
     });
   });
 });
+
+describe('formulas in text cells (SECURITY.md "CSV export formula injection")', () => {
+  const risky: Book[] = [
+    {
+      ...blank,
+      id: '66666666-6666-4666-8666-666666666666',
+      title: '=HYPERLINK("http://x")',
+      // Turned around for "Author l-f", the name starts with "-": each cell is judged as written.
+      author: 'Jo -Smith',
+      isbn: '9780439023481',
+      publishedYear: -5,
+      pages: 12,
+      rating: 4,
+      status: 'read',
+      tags: ['-dash', '=eq'],
+      review: '=1+1\nand a second line',
+      genre: '@genre',
+    },
+    { ...blank, id: '77777777-7777-4777-8777-777777777777', title: '+1 idea', author: '@home', notes: '\tIndented' },
+    { ...blank, id: '88888888-8888-4888-8888-888888888888', title: '-minus', author: 'Ann', publisher: '+Press' },
+    { ...blank, id: '99999999-9999-4999-8999-999999999999', title: '@home', author: 'Ann', notes: "'=quoted" },
+    { ...blank, id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', title: "'Tis the season", author: "O'Brien" },
+  ];
+  const csv = booksToCsv(risky);
+  const records = csvRecords(csv);
+
+  it('puts an apostrophe before every text cell a spreadsheet would run', () => {
+    expect(records.map((r) => r.Title)).toEqual([
+      `'=HYPERLINK("http://x")`,
+      "'+1 idea",
+      "'-minus",
+      "'@home",
+      "'Tis the season",
+    ]);
+    expect(records[0]).toMatchObject({
+      Author: 'Jo -Smith',
+      'Author l-f': "'-Smith, Jo",
+      Tags: "'-dash, =eq",
+      Bookshelves: "'-dash, =eq, read",
+      'My Review': "'=1+1\nand a second line",
+      Genre: "'@genre",
+    });
+    expect(records[1]).toMatchObject({ Author: "'@home", 'Private Notes': "'\tIndented", Notes: "'\tIndented" });
+    expect(records[2]?.Publisher).toBe("'+Press");
+    // Already starting with an apostrophe before "=": one more, so that reading back gives the text as it was.
+    expect(records[3]?.Notes).toBe("''=quoted");
+    expect(records[4]).toMatchObject({ Title: "'Tis the season", Author: "O'Brien" });
+    expect(csv).toContain(
+      `\r\n66666666-6666-4666-8666-666666666666,"'=HYPERLINK(""http://x"")",Jo -Smith,"'-Smith, Jo",,`,
+    );
+  });
+
+  it('leaves the ISBN formulas and the numbers as they are', () => {
+    expect(records[0]).toMatchObject({
+      ISBN: '="0439023483"',
+      ISBN13: '="9780439023481"',
+      'Year Published': '-5',
+      'Number of Pages': '12',
+      'My Rating': '4',
+      'Read Count': '1',
+    });
+    expect(records[1]).toMatchObject({ ISBN: '=""', ISBN13: '=""' });
+    expect(csv).toContain(',"=""0439023483""","=""9780439023481""",4,,,,12,-5,,');
+  });
+
+  it('reads every text back without the apostrophe', () => {
+    const { format, rows } = parseImportFile(csv, 'bookshelf.csv');
+    expect(format).toBe('bookshelf-csv');
+    expect(rows.map((r) => r.error)).toEqual(risky.map(() => undefined));
+    expect(rows.map((r) => [r.book?.input.title, r.book?.input.author])).toEqual(risky.map((b) => [b.title, b.author]));
+    expect(rows[0]?.book?.input).toMatchObject({
+      isbn: '9780439023481',
+      publishedYear: -5,
+      tags: ['-dash', '=eq'],
+      review: '=1+1\nand a second line',
+      genre: '@genre',
+    });
+    // Every imported cell is trimmed, as the book schema trims notes: the tab goes, the apostrophe must not stay.
+    expect(rows[1]?.book?.input.notes).toBe('Indented');
+    expect(rows[2]?.book?.input.publisher).toBe('+Press');
+    expect(rows[3]?.book?.input.notes).toBe("'=quoted");
+  });
+
+  it('reads the Goodreads columns back without the apostrophe too', () => {
+    const goodreadsOnly = Papa.unparse(
+      records.map((record) => Object.fromEntries(Object.entries(record).slice(0, 24))),
+    );
+    const { format, rows } = parseImportFile(goodreadsOnly);
+    expect(format).toBe('goodreads');
+    expect(rows.map((r) => r.book?.input.title)).toEqual(risky.map((b) => b.title));
+    expect(rows[0]?.book?.input).toMatchObject({ tags: ['-dash', '=eq'], review: '=1+1\nand a second line' });
+  });
+});

@@ -1,5 +1,6 @@
 import { BINDING_TYPE_LABELS, isbn13ToIsbn10, type Book, type BookStatus } from '@bookshelf/contract';
 import Papa from 'papaparse';
+import { escapeFormula } from './csv-formulas.js';
 
 /**
  * A library as a file (issue 12). The CSV is Goodreads' own export layout, so other services that import
@@ -49,6 +50,12 @@ const BOOKSHELF_COLUMNS = [
 
 type Column = (typeof GOODREADS_COLUMNS)[number] | (typeof BOOKSHELF_COLUMNS)[number];
 
+/** Counts and years are numbers, written as they are (a year before the common era is -700). */
+type Cell = string | number;
+
+/** The columns written as formulas on purpose (asFormula); every other text cell is escaped (csv-formulas.ts). */
+const FORMULA_COLUMNS: ReadonlySet<Column> = new Set(['ISBN', 'ISBN13']);
+
 /** Goodreads' exclusive shelves; it has no shelf for a lent book, which is still one the reader owns. */
 const SHELVES: Record<BookStatus, string> = {
   wishlist: 'to-read',
@@ -93,9 +100,10 @@ function tagsText(tags: readonly string[]): string {
 }
 
 const json = (value: object | null) => (value ? JSON.stringify(value) : '');
-const text = (value: string | number | null) => (value === null ? '' : String(value));
+const text = (value: string | null) => value ?? '';
+const whole = (value: number | null) => value ?? '';
 
-function csvRecord(book: Book): Record<Column, string> {
+function csvRecord(book: Book): Record<Column, Cell> {
   const shelf = SHELVES[book.status];
   return {
     'Book Id': book.id,
@@ -105,12 +113,12 @@ function csvRecord(book: Book): Record<Column, string> {
     'Additional Authors': '',
     ISBN: asFormula(book.isbn && isbn13ToIsbn10(book.isbn)),
     ISBN13: asFormula(book.isbn),
-    'My Rating': text(book.rating ?? 0),
+    'My Rating': book.rating ?? 0,
     'Average Rating': '',
     Publisher: text(book.publisher),
     Binding: bindingText(book),
-    'Number of Pages': text(book.pages),
-    'Year Published': text(book.publishedYear),
+    'Number of Pages': whole(book.pages),
+    'Year Published': whole(book.publishedYear),
     'Original Publication Year': '',
     'Date Read': goodreadsDay(book.dateRead),
     'Date Added': goodreadsDay(book.dateAdded),
@@ -120,8 +128,8 @@ function csvRecord(book: Book): Record<Column, string> {
     'My Review': text(book.review),
     Spoiler: '',
     'Private Notes': text(book.notes),
-    'Read Count': book.status === 'read' ? '1' : '0',
-    'Owned Copies': book.status === 'wishlist' ? '0' : '1',
+    'Read Count': book.status === 'read' ? 1 : 0,
+    'Owned Copies': book.status === 'wishlist' ? 0 : 1,
     'Bookshelf Status': book.status,
     Format: book.format,
     Genre: text(book.genre),
@@ -141,7 +149,10 @@ export function booksToCsv(books: readonly Book[]): string {
   const fields: Column[] = [...GOODREADS_COLUMNS, ...BOOKSHELF_COLUMNS];
   const data = books.map((book) => {
     const record = csvRecord(book);
-    return fields.map((field) => record[field]);
+    return fields.map((field) => {
+      const cell = record[field];
+      return typeof cell === 'string' && !FORMULA_COLUMNS.has(field) ? escapeFormula(cell) : cell;
+    });
   });
   return `${BOM}${Papa.unparse({ fields, data }, { newline: '\r\n' })}\r\n`;
 }

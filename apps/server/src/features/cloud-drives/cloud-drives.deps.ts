@@ -52,4 +52,9 @@ export interface CloudDrivesDeps {
   now: () => Date;
   /** Tells the job runner a job was queued, so a sync asked for starts at once rather than at its next poll. */
   wakeJobs?: () => void;
+  /**
+   * The books feature's word on a book (app.ts passes it; features do not import each other): resolves when the
+   * book is the reader's own, else throws its 404. Without it no file can be linked to a book.
+   */
+  requireOwnBook?: (userId: string, bookId: string) => Promise<void>;
 }

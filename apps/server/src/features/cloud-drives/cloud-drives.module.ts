@@ -2,7 +2,7 @@ import { CloudDriveLimits } from '@bookshelf/contract';
 import { featureModule, type FeatureModule } from '../../platform/feature-module.js';
 import { createSecretBox } from '../../platform/secret-box.js';
 import type { CloudDrivesDeps } from './cloud-drives.deps.js';
-import type { CloudDrivesParts } from './cloud-drives.parts.js';
+import type { CloudDrivesParts, VisibleFile } from './cloud-drives.parts.js';
 import { connectionsPart } from './connections/connections.part.js';
 import { createConnectionTokens } from './connections/tokens.js';
 import { createDriveAccess } from './drive-access.js';
@@ -14,6 +14,12 @@ export interface CloudDrivesModule extends FeatureModule {
   /** After the server listens: the library folder's connection and its watcher. */
   start(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The file when the reader may see it (their drives' and uploads', the library folder's when offered to
+   * them), through the same drive access as the files API; otherwise core.md §8's 404 "File not found". For
+   * features that take a file id (reading progress), handed to them by app.ts.
+   */
+  visibleFile: (userId: string, fileId: string) => Promise<VisibleFile>;
 }
 
 /**
@@ -47,6 +53,7 @@ export function cloudDrivesModule(deps: CloudDrivesDeps): CloudDrivesModule {
       schedules: all.flatMap((p) => p.schedules),
     }),
     start: () => sync.start(),
+    visibleFile: (userId, fileId) => files.visibleFile(userId, fileId),
     close: async () => {
       await sync.close();
       await parts.providers.close();

@@ -38,6 +38,12 @@ export interface DrivePart {
   schedules: Schedule[];
 }
 
+/** A file a reader may see, as other features need it (the reader, reading progress). */
+export interface VisibleFile {
+  id: string;
+  name: string;
+}
+
 export interface CloudDrivesParts extends CloudDrivesDeps {
   driveAccess: DriveAccess;
   secretBox: SecretBox;

@@ -31,6 +31,7 @@ import { BlobNotFoundError, type BlobStore } from '../../../platform/storage/blo
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit.js';
 import { inputToValues, statusOf, withSearchText } from '../book-mapper.js';
 import type { BooksRepository, BookValues } from '../books.repository.js';
+import { escapeFormula } from '../csv-formulas.js';
 import { FIND_COVERS_JOB } from './cover-finder.js';
 import { mergeValues } from './merge-values.js';
 import { FORMAT_LABELS } from './parse/formats.js';
@@ -421,7 +422,9 @@ export function createImportService({
     async failuresCsv(userId: string, id: string): Promise<{ filename: string; csv: string }> {
       const row = await owned(userId, id);
       const issues = row.state === 'preview' ? row.preview.errors : row.failures;
-      const csv = Papa.unparse({ fields: ['Row', 'Problem'], data: issues.map((i) => [i.row, i.message]) });
+      // A problem can quote the file's own text, which a spreadsheet must not run as a formula.
+      const data = issues.map((i) => [i.row, escapeFormula(i.message)]);
+      const csv = Papa.unparse({ fields: ['Row', 'Problem'], data });
       return { filename: `${row.filename.replace(/\.[^.]*$/, '')}-problems.csv`, csv: `\uFEFF${csv}\r\n` };
     },
 

@@ -7,8 +7,11 @@ import {
   CloudFileListSchema,
   CloudFilesQuerySchema,
   CountResultSchema,
+  FileBookLinkSchema,
+  FILE_BOOK_PATH,
   FileIdParamsSchema,
   FileMarksSchema,
+  LinkFileBookRequestSchema,
   FileTagParamsSchema,
 } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -91,6 +94,20 @@ export function filesRoutes({ files }: { files: FilesService }): FastifyPluginAs
         },
       },
       async (request) => files.removeTag(requireUser(request).userId, request.params.id, request.params.tag),
+    );
+
+    app.put(
+      fastifyPath(FILE_BOOK_PATH),
+      {
+        schema: {
+          tags,
+          summary: 'Link a file to one of my library books (null unlinks it); the link is mine alone',
+          params: FileIdParamsSchema,
+          body: LinkFileBookRequestSchema,
+          response: { 200: FileBookLinkSchema },
+        },
+      },
+      async (request) => files.linkBook(requireUser(request).userId, request.params.id, request.body.bookId),
     );
 
     for (const [url, favorite] of [

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BookMessages,
   cloudFileId,
   CloudDriveMessages,
   DRIVE_FILE_TYPE_INFO,
@@ -8,8 +9,10 @@ import {
   type CloudFile,
   type CloudFilesQuery,
   type CountResult,
+  type FileBookLink,
   type FileMarks,
 } from '@bookshelf/contract';
+import { isForeignKeyViolation } from '../../../db/errors.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { invalidField, notFound } from '../../../platform/errors.js';
 import type { CloudDrivesParts } from '../cloud-drives.parts.js';
@@ -35,6 +38,7 @@ export function parseConnectionIds(value: string | undefined): string[] | undefi
 }
 
 const fileNotFound = () => notFound(CloudDriveMessages.fileNotFound);
+const bookNotFound = () => notFound(BookMessages.notFound);
 const marksOf = (id: string, row: MarksRow | undefined): FileMarks => ({
   id,
   isFavorite: row?.isFavorite ?? false,
@@ -123,6 +127,25 @@ export function createFilesService(parts: CloudDrivesParts) {
       await requireVisible(await viewerOf(userId), id);
       const tag = rawTag.trim();
       return marksOf(id, tag === '' ? undefined : await marks.removeTag(userId, id, tag, now()));
+    },
+
+    /**
+     * Links one of the reader's visible files to one of their own books (issue 15), or unlinks it with null.
+     * The link is the reader's own, beside their favourite and tags; another reader's book is not found.
+     */
+    async linkBook(userId: string, id: string, bookId: string | null): Promise<FileBookLink> {
+      await requireVisible(await viewerOf(userId), id);
+      if (bookId !== null) {
+        if (!parts.requireOwnBook) throw bookNotFound();
+        await parts.requireOwnBook(userId, bookId);
+      }
+      try {
+        return { fileId: id, bookId: await marks.setBook(userId, id, bookId, now()) };
+      } catch (error) {
+        // The book or the file was deleted for good between the check and the write.
+        if (isForeignKeyViolation(error)) throw bookId === null ? fileNotFound() : bookNotFound();
+        throw error;
+      }
     },
 
     async favoriteMany(userId: string, ids: string[], favorite: boolean): Promise<CountResult> {

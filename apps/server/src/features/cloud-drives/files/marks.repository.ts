@@ -62,6 +62,18 @@ export function createMarksRepository(db: Database) {
         on conflict (user_id, file_id) do update set is_favorite = excluded.is_favorite, updated_at = excluded.updated_at
         returning is_favorite, tags`),
 
+    /** Links the reader's file to a library book, or with null unlinks it; answers the book now linked. */
+    async setBook(userId: string, fileId: string, bookId: string | null, now: Date) {
+      const [row] = rowsOf<{ book_id: string | null }>(
+        await db.execute(sql`
+          insert into drive_file_marks (user_id, file_id, book_id, updated_at)
+          values (${userId}, ${fileId}, ${bookId}, ${at(now)})
+          on conflict (user_id, file_id) do update set book_id = excluded.book_id, updated_at = excluded.updated_at
+          returning book_id`),
+      );
+      return row?.book_id ?? null;
+    },
+
     /** Appends the tag unless it is there already or the file has MAX_TAGS (then the tags come back without it). */
     addTag: (userId: string, fileId: string, tag: string, now: Date) =>
       one(sql`

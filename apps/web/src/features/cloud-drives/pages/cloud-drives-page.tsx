@@ -54,29 +54,31 @@ export function CloudDrivesPage({ slots = {} }: { slots?: CloudDrivesSlots }) {
   const { Reader, ReadingProgress } = slots;
   const openInReader = Reader ? (file: CloudFile) => show('browser', connectionId, file.id) : undefined;
 
-  // The tab bar is hidden while in the reader (core.md §2); closing returns to the File Browser (§4).
-  if (Reader && openFile && content) {
-    return <Reader file={openFile} content={content} onClose={() => show('browser', connectionId)} />;
-  }
+  // The tab bar is hidden while in the reader (core.md §2); closing returns to the File Browser (§4) as it was
+  // left (its filters, view and selection stay mounted underneath), focus back on the file that was opened.
+  const reading = Reader !== undefined && openFile !== null && content !== null;
 
   return (
-    <section aria-labelledby="cloud-drives-title" data-tab="cloud-drives" className="space-y-4">
-      <h1 id="cloud-drives-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-        Cloud Drives
-      </h1>
-      <Tabs idPrefix={PREFIX} label="Cloud drives views" tabs={TABS} active={tab} onSelect={(id) => show(id)} />
-      <div {...panelProps(PREFIX, tab)} className={`rounded-md ${focusRing}`}>
-        {tab === 'manager' && <ManagerTab onBrowse={(id) => show('browser', id)} />}
-        {tab === 'browser' && (
-          <FileBrowser initialConnectionId={connectionId} {...(openInReader ? { onOpenFile: openInReader } : {})} />
-        )}
-        {tab === 'progress' &&
-          (ReadingProgress ? (
-            <ReadingProgress onBrowse={() => show('browser')} onOpenFile={(id) => show('browser', null, id)} />
-          ) : (
-            <ReadingProgressEmpty onBrowse={() => show('browser')} />
-          ))}
-      </div>
-    </section>
+    <>
+      {reading && <Reader file={openFile} content={content} onClose={() => show('browser', connectionId)} />}
+      <section aria-labelledby="cloud-drives-title" data-tab="cloud-drives" className="space-y-4" hidden={reading}>
+        <h1 id="cloud-drives-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          Cloud Drives
+        </h1>
+        <Tabs idPrefix={PREFIX} label="Cloud drives views" tabs={TABS} active={tab} onSelect={(id) => show(id)} />
+        <div {...panelProps(PREFIX, tab)} className={`rounded-md ${focusRing}`}>
+          {tab === 'manager' && <ManagerTab onBrowse={(id) => show('browser', id)} />}
+          {tab === 'browser' && (
+            <FileBrowser initialConnectionId={connectionId} {...(openInReader ? { onOpenFile: openInReader } : {})} />
+          )}
+          {tab === 'progress' &&
+            (ReadingProgress ? (
+              <ReadingProgress onBrowse={() => show('browser')} onOpenFile={(id) => show('browser', null, id)} />
+            ) : (
+              <ReadingProgressEmpty onBrowse={() => show('browser')} />
+            ))}
+        </div>
+      </section>
+    </>
   );
 }

@@ -32,6 +32,14 @@ describe('readTable', () => {
     expect(readTable('Title,Author\n\n,\n  ,  \nDune,Frank Herbert\n\n').records).toEqual([['Dune', 'Frank Herbert']]);
   });
 
+  it('drops the apostrophe a spreadsheet-safe export puts before a formula, and no other', () => {
+    const text = "Title,Author\n'=HYPERLINK(\"x\"),'@home\n'Tis the season,''-x\n";
+    expect(readTable(text).records).toEqual([
+      ['=HYPERLINK("x")', '@home'],
+      ["'Tis the season", "'-x"],
+    ]);
+  });
+
   it('reads a file with only a header', () => {
     expect(readTable('Title,Author')).toEqual({ header: ['Title', 'Author'], records: [] });
   });

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { unescapeFormula } from '../../csv-formulas.js';
 
 /** A delimited file as text cells: the header row, then one record per book. */
 export interface Table {
@@ -24,7 +25,10 @@ function tableOf(data: string[][]): Table {
   return {
     header: first.map((cell) => cell.trim()),
     // 'greedy' drops lines of bare whitespace, but not lines of empty cells such as ",,,".
-    records: rest.filter((record) => record.some((cell) => cell.trim() !== '')),
+    records: rest
+      .filter((record) => record.some((cell) => cell.trim() !== ''))
+      // Our export (and other programs) put an apostrophe before a cell a spreadsheet would run as a formula.
+      .map((record) => record.map(unescapeFormula)),
   };
 }
 

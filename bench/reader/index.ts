@@ -1,0 +1,239 @@
+// bench/reader: the reader as a reader meets it, in headless Chromium against the app as `npm start` runs it
+// (production build, PGlite). Uploads a generated 1,000-page PDF of ~20 MB (pictures, as a scan has), a ~20 MB EPUB and a 5 MB text file through
+// the API, then for each opens the File Browser in a fresh browser context (empty HTTP and file caches, so the
+// reader's chunks and the file's bytes arrive as on a first open) and times a double-click on the file to its
+// first painted page (`[data-rendered-page]`), beside a bare fetch of the whole file from the same server in the
+// same page. Then the text pagination of the 5 MB file in the page (beside a bare split into words), and the
+// memory after paging through 200 PDF pages (live canvases and the JS heap after a collection, against page 10).
+import { randomUUID } from 'node:crypto';
+import { makeEpub, makePdf, makeText } from '@bookshelf/test-support';
+import { paginateText, ReaderLimits } from '@bookshelf/contract';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp, startBuiltApp } from '../support/built-app.js';
+
+const BUDGET = { pdfMs: 1500, epubMs: 2000, paginateMs: 300 };
+const RUNS = Number(process.env.BENCH_READER_RUNS ?? 5);
+const PDF_PAGES = 1000;
+const PAGED_THROUGH = 200;
+const port = Number(process.env.BENCH_READER_PORT ?? 3310);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+const ms = (n: number) => `${Math.round(n)} ms`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+buildApp();
+const app = await startBuiltApp({ port });
+const base = app.url;
+const browser: Browser = await chromium
+  .launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  })
+  .catch(async (error: unknown) => {
+    await app.stop();
+    throw error;
+  });
+
+let over = false;
+const report = (name: string, value: number, budget: number | null, beside: string) => {
+  const fails = budget !== null && value > budget;
+  over ||= fails;
+  console.log(
+    `reader.${name}: ${ms(value)}${budget !== null ? ` (budget ≤ ${ms(budget)})` : ''}  ${beside}${fails ? '  OVER' : ''}`,
+  );
+};
+
+try {
+  // One reader, signed in by cookie; every run's context gets the same cookies and nothing else.
+  const setup = await browser.newContext();
+  const id = randomUUID().slice(0, 8);
+  const registered = await setup.request.post(`${base}/api/auth/register`, {
+    headers: { 'x-requested-with': 'bench' },
+    data: { name: `Reader ${id}`, email: `reader-${id}@example.test`, password: `pw-${randomUUID()}` },
+  });
+  if (registered.status() !== 201) throw new Error(`bench/reader: register answered ${registered.status()}`);
+  const cookies = await setup.cookies();
+
+  const files = {
+    pdf: {
+      name: 'Thousand pages.pdf',
+      type: 'application/pdf',
+      bytes: await makePdf({ pages: PDF_PAGES, targetBytes: 20 * 1024 * 1024 }),
+    },
+    epub: {
+      name: 'Big book.epub',
+      type: 'application/epub+zip',
+      bytes: makeEpub({ chapters: 40, targetBytes: 20 * 1024 * 1024 }),
+    },
+    txt: { name: 'Five megabytes.txt', type: 'text/plain', bytes: Buffer.from(makeText({ bytes: 5 * 1024 * 1024 })) },
+  };
+  const ids: Record<keyof typeof files, string> = { pdf: '', epub: '', txt: '' };
+  for (const [key, file] of Object.entries(files) as [keyof typeof files, (typeof files)['pdf']][]) {
+    const res = await setup.request.post(`${base}/api/cloud-drives/uploads`, {
+      headers: { 'x-requested-with': 'bench' },
+      multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) } },
+    });
+    const body = (await res.json()) as { files: { id: string }[]; rejected: unknown[] };
+    if (res.status() >= 300 || !body.files[0])
+      throw new Error(`bench/reader: upload of ${file.name}: ${res.status()} ${JSON.stringify(body)}`);
+    ids[key] = body.files[0].id;
+  }
+  await setup.close();
+  console.log(
+    `files: ${files.pdf.name} ${mb(files.pdf.bytes.byteLength)} (${PDF_PAGES} pages), ${files.epub.name} ${mb(files.epub.bytes.byteLength)}, ${files.txt.name} ${mb(files.txt.bytes.byteLength)}`,
+  );
+
+  const freshPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.goto(`${base}/cloud-drives?tab=browser`);
+    await page.getByRole('grid', { name: 'Files' }).waitFor();
+    return { context, page };
+  };
+
+  /** Double-click → first painted page, timed in the page; then a bare fetch of the whole file, in the same page. */
+  const openOnce = async (name: string, fileId: string) => {
+    const { context, page } = await freshPage();
+    try {
+      await page.evaluate(() => {
+        const w = window as unknown as { __t0?: number; __t1?: number };
+        document.addEventListener('dblclick', () => (w.__t0 = performance.now()), { capture: true, once: true });
+        new MutationObserver((_, observer) => {
+          if (document.querySelector('[data-rendered-page]')) {
+            w.__t1 = performance.now();
+            observer.disconnect();
+          }
+        }).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['data-rendered-page'],
+        });
+      });
+      await page.getByRole('gridcell').filter({ hasText: name }).dblclick();
+      await page.locator('[data-rendered-page]').first().waitFor({ timeout: 60_000 });
+      const open = await page.evaluate(() => {
+        const w = window as unknown as { __t0: number; __t1: number };
+        return w.__t1 - w.__t0;
+      });
+      const bare = await page.evaluate(
+        async (url) => {
+          const t0 = performance.now();
+          const res = await fetch(url, { cache: 'no-store' });
+          await res.arrayBuffer();
+          return performance.now() - t0;
+        },
+        `/api/cloud-drives/files/${encodeURIComponent(fileId)}/content`,
+      );
+      return { open, bare };
+    } finally {
+      await context.close();
+    }
+  };
+
+  for (const [key, budget] of [
+    ['pdf', BUDGET.pdfMs],
+    ['epub', BUDGET.epubMs],
+    ['txt', null],
+  ] as const) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await openOnce(files[key].name, ids[key]));
+    const opens = runs.map((r) => r.open);
+    report(
+      `${key}.first-page`,
+      median(opens),
+      budget,
+      `(median of ${RUNS} cold opens; slowest ${ms(Math.max(...opens))}; bare fetch of the whole file ${ms(median(runs.map((r) => r.bare)))})`,
+    );
+  }
+
+  // Pagination of the 5 MB text, in the browser, with the contract's own function; beside a bare split.
+  {
+    const { context, page } = await freshPage();
+    const text = Buffer.from(files.txt.bytes).toString('utf8');
+    // The contract's function as source, evaluated through the DevTools protocol (the page's CSP has no eval).
+    await page.evaluate(`window.__paginate = ${paginateText.toString()}`);
+    const timing = await page.evaluate(
+      ({ text, words }) => {
+        const paginate = (window as unknown as { __paginate: (t: string, n: number) => string[] }).__paginate;
+        const runs: number[] = [];
+        const bare: number[] = [];
+        let pages = 0;
+        let parts = 0;
+        for (let i = 0; i < 5; i += 1) {
+          let t0 = performance.now();
+          pages = paginate(text, words).length;
+          runs.push(performance.now() - t0);
+          t0 = performance.now();
+          parts = text.split(/\s+/).length;
+          bare.push(performance.now() - t0);
+        }
+        const mid = (v: number[]) => v.sort((a, b) => a - b)[2]!;
+        return { ms: mid(runs), bare: mid(bare), pages, words: parts };
+      },
+      { text, words: ReaderLimits.wordsPerPage },
+    );
+    await context.close();
+    report(
+      'txt.paginate-5mb',
+      timing.ms,
+      BUDGET.paginateMs,
+      `(${timing.pages} pages of ${ReaderLimits.wordsPerPage} words; bare split into its ${timing.words} words ${ms(timing.bare)})`,
+    );
+  }
+
+  // Memory after paging through 200 PDF pages with the keyboard, one rendered page at a time.
+  {
+    const { context, page } = await freshPage();
+    const cdp = await context.newCDPSession(page);
+    await page.getByRole('gridcell').filter({ hasText: files.pdf.name }).dblclick();
+    await page.locator('[data-rendered-page="1"]').waitFor({ timeout: 60_000 });
+    const measure = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      const canvases = await page.evaluate(() =>
+        [...document.querySelectorAll('canvas')].reduce(
+          (sum, c) => ({
+            count: sum.count + (c.width * c.height > 0 ? 1 : 0),
+            bytes: sum.bytes + c.width * c.height * 4,
+          }),
+          { count: 0, bytes: 0 },
+        ),
+      );
+      return { heap: usedSize, ...canvases };
+    };
+    const turnTo = async (n: number) => {
+      while (!(await page.locator(`[data-rendered-page="${n}"]`).count())) {
+        await page.keyboard.press('ArrowRight');
+        await page.locator('[data-rendered-page]').first().waitFor();
+        const shown = Number(await page.locator('[data-rendered-page]').first().getAttribute('data-rendered-page'));
+        if (shown >= n) break;
+      }
+      await page.locator(`[data-rendered-page="${n}"]`).waitFor({ timeout: 30_000 });
+    };
+    await turnTo(10);
+    const at10 = await measure();
+    const t0 = performance.now();
+    await turnTo(PAGED_THROUGH);
+    const pagingMs = performance.now() - t0;
+    const at200 = await measure();
+    await context.close();
+    const growth = at200.heap - at10.heap;
+    const grew = growth > 20 * 1024 * 1024 || at200.count > at10.count + 2;
+    over ||= grew;
+    console.log(
+      `reader.pdf.memory-after-${PAGED_THROUGH}-pages: JS heap ${mb(at200.heap)} (at page 10: ${mb(at10.heap)}, growth ${mb(growth)}; budget: no growth beyond the pages in view, ≤ 20 MB), canvases alive ${at200.count} holding ${mb(at200.bytes)} (at page 10: ${at10.count}, ${mb(at10.bytes)})${grew ? '  OVER' : ''}`,
+    );
+    console.log(
+      `reader.pdf.paging: pages 10 → ${PAGED_THROUGH} in ${ms(pagingMs)} (${ms(pagingMs / (PAGED_THROUGH - 10))} a page, each waited for until painted)`,
+    );
+  }
+} finally {
+  await browser.close();
+  await app.stop();
+}
+process.exit(over ? 1 : 0);
