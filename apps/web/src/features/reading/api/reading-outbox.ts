@@ -1,4 +1,5 @@
 import type { ReadingSessionRequest, SaveFileProgressRequest } from '@bookshelf/contract';
+import { ApiRequestError } from '../../../lib/api-client';
 import { isOfflineFailure } from '../lib/offline';
 import {
   READING_QUEUE_KEY,
@@ -54,7 +55,14 @@ export async function sendSession(body: ReadingSessionRequest, options: SendOpti
   }
 }
 
-/** Sends the queue in order; stops at the first sign of being offline. True when anything reached the server. */
+/** The server could not take it now (busy, restarting, behind a failing proxy): worth keeping for later. */
+const isTemporaryRefusal = (error: unknown) =>
+  error instanceof ApiRequestError && (error.status === 429 || error.status >= 500);
+
+/**
+ * Sends the queue in order; stops at the first sign of being offline. What the server could not take yet stays
+ * queued for the next flush; only what it refused (a 4xx) is dropped. True when anything reached the server.
+ */
 async function drain(): Promise<boolean> {
   let sent = false;
   for (const progress of readQueue().progress) {
@@ -63,6 +71,7 @@ async function drain(): Promise<boolean> {
       sent = true;
     } catch (error) {
       if (isOfflineFailure(error)) return sent;
+      if (isTemporaryRefusal(error)) continue;
       // Refused (the file is gone, say): it would be refused again.
       console.warn('Dropped queued reading progress the server refused', error);
     }
@@ -78,6 +87,10 @@ async function drain(): Promise<boolean> {
       if (isOfflineFailure(error)) {
         updateQueue((queue) => withSession(queue, session));
         return sent;
+      }
+      if (isTemporaryRefusal(error)) {
+        updateQueue((queue) => withSession(queue, session));
+        continue;
       }
       console.warn('Dropped a queued reading session the server refused', error);
     }

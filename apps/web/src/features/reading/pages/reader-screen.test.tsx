@@ -506,14 +506,27 @@ describe('ReaderScreen — progress and sessions', () => {
     expect(network.requests(paths.sessions)).toHaveLength(1);
   });
 
-  it('sends no session for a file opened and closed at once', async () => {
+  it('sends no session and no save for a file opened and closed at once', async () => {
     fakeClock();
     answerReading();
     openReader();
     await waitForPage(1);
     close();
-    await waitFor(() => expect(network.requests(paths.save)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(network.requests(paths.save)).toHaveLength(0);
     expect(network.requests(paths.sessions)).toHaveLength(0);
+  });
+
+  it('never writes page 1 over the saved place it could not fetch, while the reader only looks', async () => {
+    fakeClock();
+    answerReading();
+    network.answer(paths.progress, apiError(500, 'Database unavailable'));
+    openReader();
+    await waitForPage(1);
+    await tick(ReaderLimits.autosaveMs);
+    close();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(network.requests(paths.save)).toHaveLength(0);
   });
 
   it('saves with a request that outlives the page when the tab is hidden, and ends the session on pagehide', async () => {

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../../lib/error-message';
 import { toast } from '../../../../lib/toast';
 import { sendProgress } from '../../api/reading-outbox';
 import { progressBody, progressKey } from '../../lib/progress-body';
+import { defaultPreferences } from '../../lib/reading-preferences';
 import type { ReaderState } from '../../lib/reader-state';
 import type { ResumePoint } from '../../lib/resume-point';
 import { useLatest } from '../../lib/use-latest';
@@ -15,7 +16,7 @@ export const SAVE_PROGRESS_FAILED = 'Failed to save reading progress';
 type SaveReason = 'autosave' | 'hidden' | 'close';
 
 /**
- * Saves the reader's place and preferences (core.md §4): every 30 s when something changed, when the tab is
+ * Saves the reader's place and preferences (core.md §4) when something changed: every 30 s, when the tab is
  * hidden (a request that outlives the page), and on close. Offline saves are queued by the outbox; any other
  * failure raises one dismissible toast until a save succeeds again.
  */
@@ -26,13 +27,15 @@ export function useProgressAutosave(fileId: string, state: ReaderState, opening:
   const savedKey = useRef<string | null>(null);
   const failureShown = useRef(false);
 
-  // The place the file opened at is what the server already has.
+  // The place the file opened at is what the server already has (or, when it could not be fetched, what it may
+  // have: page 1 must not be written over it unless the reader moves). Without saved preferences the reader
+  // shows the defaults, which are no change either.
   useEffect(() => {
     if (opening)
       savedKey.current = progressKey({
         currentPage: opening.page,
         location: opening.location,
-        readingPreferences: opening.preferences,
+        readingPreferences: opening.preferences ?? defaultPreferences(),
       });
   }, [opening]);
 
@@ -41,7 +44,7 @@ export function useProgressAutosave(fileId: string, state: ReaderState, opening:
       const body = progressBody(fileId, latest.current, new Date());
       if (!body) return;
       const key = progressKey(body);
-      if (reason !== 'close' && key === savedKey.current) return;
+      if (key === savedKey.current) return;
       const before = savedKey.current;
       savedKey.current = key;
       try {
