@@ -59,6 +59,7 @@ CREATE INDEX "reading_goals_user_idx" ON "reading_goals" USING btree ("user_id",
 CREATE UNIQUE INDEX "reading_progress_user_file_key" ON "reading_progress" USING btree ("user_id","file_id");--> statement-breakpoint
 CREATE INDEX "reading_progress_file_idx" ON "reading_progress" USING btree ("file_id");--> statement-breakpoint
 CREATE INDEX "reading_sessions_user_start_idx" ON "reading_sessions" USING btree ("user_id","start_time");--> statement-breakpoint
+CREATE UNIQUE INDEX "reading_sessions_user_file_start_key" ON "reading_sessions" USING btree ("user_id","file_id","start_time");--> statement-breakpoint
 CREATE INDEX "reading_sessions_file_idx" ON "reading_sessions" USING btree ("file_id");--> statement-breakpoint
 ALTER TABLE "drive_file_marks" ADD CONSTRAINT "drive_file_marks_book_id_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "public"."books"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "drive_file_marks_book_idx" ON "drive_file_marks" USING btree ("book_id");

@@ -56,6 +56,8 @@ export const readingBookmarks = pgTable(
 /**
  * core.md §3 ReadingSession. Stats, streaks, goals and achievements are all computed from these rows; a file
  * removed from its drive keeps its sessions (file_id set null), so the reader's history does not shrink.
+ * One session per reader, file and start: a post replayed by the browser's offline queue (its answer lost)
+ * finds the first one instead of counting twice. Sessions whose file went (null) never collide.
  */
 export const readingSessions = pgTable(
   'reading_sessions',
@@ -73,6 +75,7 @@ export const readingSessions = pgTable(
   },
   (t) => [
     index('reading_sessions_user_start_idx').on(t.userId, t.startTime),
+    uniqueIndex('reading_sessions_user_file_start_key').on(t.userId, t.fileId, t.startTime),
     index('reading_sessions_file_idx').on(t.fileId),
   ],
 );

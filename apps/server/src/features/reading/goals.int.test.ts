@@ -6,16 +6,21 @@ import {
   ReadingPaths,
   type ReadingGoal,
 } from '@bookshelf/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readingGoals } from '../../db/schema/index.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readingGoals, readingSessions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { Browser } from '../../test/browser.js';
 import { addSession, errorMessage, inZone, issuePath, pathOf, readerWithFiles } from './reading-harness.js';
 
-const clock = new Date('2024-06-15T12:00:00.000Z');
+const JUNE_15 = new Date('2024-06-15T12:00:00.000Z');
+/** The app's clock: 15 June unless a test moves it. */
+let clock = JUNE_15;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock, startJobs: false });
+});
+afterEach(() => {
+  clock = JUNE_15;
 });
 afterAll(() => t.close());
 
@@ -39,6 +44,7 @@ const patch = (browser: Browser, id: string, payload: object, timeZone = NY) =>
 
 describe('reading goals', () => {
   it('computes pages and whole minutes from the sessions on the goal’s days in the reader’s zone', async () => {
+    clock = new Date('2024-07-02T12:00:00.000Z'); // after every session below: none may end in the future
     const { browser, me, files } = await readerWithFiles(t.app, t.database.db);
     const file = files[0]!;
     const pages = await createGoal(browser, { type: 'pages', target: 100, ...JUNE, progress: 50, isCompleted: true });
@@ -161,6 +167,34 @@ describe('reading goals', () => {
     }
     const badId = await patch(browser, 'not-a-uuid', { progress: 1 });
     expect(issuePath(badId)).toBe('params.id');
+  });
+
+  it('answers a PATCH, never a 500, when the goal’s sessions sum past what an int holds', async () => {
+    const { browser, me, files } = await readerWithFiles(t.app, t.database.db);
+    const goal = await createGoal(browser, { type: 'pages', target: 100, ...JUNE });
+    // 2,200 sessions of the most pages one may have: 2.2 billion pages, past 2^31 (rows inserted for speed).
+    const sessions = 2200;
+    const start = Date.parse('2024-06-05T00:00:00.000Z');
+    await t.database.db.insert(readingSessions).values(
+      Array.from({ length: sessions }, (_, i) => ({
+        userId: me.id,
+        fileId: files[0]!,
+        startTime: new Date(start + i * 60_000),
+        endTime: new Date(start + i * 60_000 + 30_000),
+        pagesRead: ReaderLimits.pagesMax,
+        timeSpent: 30,
+      })),
+    );
+    const sum = sessions * ReaderLimits.pagesMax;
+    expect(sum).toBeGreaterThan(2 ** 31);
+    const INT_MAX = 2 ** 31 - 1;
+    expect((await goalsOf(browser, me.id))[0]).toMatchObject({ progress: INT_MAX, isCompleted: true });
+
+    const patched = await patch(browser, goal.id, { progress: 5 });
+    expect(patched.statusCode, patched.body).toBe(200);
+    // The adjustment stops at the int's least value, so the progress shown is what that leaves.
+    expect(patched.json()).toMatchObject({ progress: sum - 2 ** 31 });
+    expect((await goalsOf(browser, me.id))[0]).toMatchObject({ progress: sum - 2 ** 31 });
   });
 
   it(`holds at most ${ReaderLimits.goalsMax} goals, then answers 400`, async () => {

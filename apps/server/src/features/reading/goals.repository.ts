@@ -4,6 +4,10 @@ import { rowsOf } from '../../db/rows.js';
 import { readingGoals } from '../../db/schema/index.js';
 import { startOfDay } from './reading-sql.js';
 
+/** The range of PostgreSQL's int, the adjustment's column. */
+export const INT_MAX = 2 ** 31 - 1;
+const INT_MIN = -(2 ** 31);
+
 export interface GoalRow {
   id: string;
   userId: string;
@@ -94,13 +98,15 @@ export function createGoalsRepository(db: Database) {
     /**
      * Makes the goal's progress `progress` now: stores its difference from what is computed at this moment
      * (sessions in the same statement; finished books counted by the caller), so later sessions keep adding.
+     * Sessions may sum past the int column: the difference is taken in numeric and kept within its range.
      */
     async setProgress(userId: string, id: string, progress: number, timeZone: string, books: number) {
+      const difference = sql`${progress}::numeric - case when ${readingGoals.type} = 'books' then ${books}::numeric
+        else (${fromSessions(readingGoals, timeZone)})::numeric end`;
       const rows = await db
         .update(readingGoals)
         .set({
-          progressAdjustment: sql`(${progress}::int - case when ${readingGoals.type} = 'books' then ${books}::int
-            else (${fromSessions(readingGoals, timeZone)}) end)::int`,
+          progressAdjustment: sql`greatest(${INT_MIN}::numeric, least(${INT_MAX}::numeric, ${difference}))::int`,
         })
         .where(and(eq(readingGoals.id, id), eq(readingGoals.userId, userId)))
         .returning({ id: readingGoals.id });

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { Access } from '../../platform/access/access.js';
 import { invalidField, notFound } from '../../platform/errors.js';
-import type { GoalRow, GoalsRepository } from './goals.repository.js';
+import { INT_MAX, type GoalRow, type GoalsRepository } from './goals.repository.js';
 import { GOALS } from './reading-access.js';
 import type { ReadingPorts } from './reading.ports.js';
 
@@ -42,7 +42,8 @@ export function createGoalsService({
     const rows = await goals.goals(userId, timeZone, id);
     const values = await computed(userId, rows, timeZone);
     return rows.map((row, i) => {
-      const progress = Math.max(0, values[i]! + row.progressAdjustment);
+      // Sessions past any real reading (pages summing beyond the int range) show as the most an int holds.
+      const progress = Math.min(INT_MAX, Math.max(0, values[i]! + row.progressAdjustment));
       return {
         id: row.id,
         type: row.type as GoalType,

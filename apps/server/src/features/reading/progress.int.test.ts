@@ -6,10 +6,11 @@ import {
   ReadingPaths,
   type Bookmark,
   type FileProgress,
+  type ReadingSession,
 } from '@bookshelf/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readingBookmarks, readingProgress } from '../../db/schema/index.js';
+import { readingBookmarks, readingProgress, readingSessions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createBrowser } from '../../test/browser.js';
 import { addSession, errorMessage, issuePath, pathOf, readerWithFiles } from './reading-harness.js';
@@ -52,7 +53,8 @@ describe('file progress', () => {
     });
 
     const prefs = { zoom: 125, theme: 'sepia', fontSize: 18, fontFamily: 'serif', pageMode: 'scroll' };
-    const later = new Date(clock.getTime() + 60_000).toISOString();
+    clock = new Date(clock.getTime() + 60_000); // a minute on: the reader's next save is newer
+    const later = clock.toISOString();
     const again = await save({
       fileId,
       currentPage: 5,
@@ -80,6 +82,20 @@ describe('file progress', () => {
     const late = await save({ fileId, currentPage: 3, totalPages: 20, lastReadAt: '2024-06-15T10:00:00.000Z' });
     expect(late.statusCode).toBe(200);
     expect(late.json()).toMatchObject({ currentPage: 9, lastReadAt: '2024-06-15T11:00:00.000Z' });
+  });
+
+  it('stores a lastReadAt ahead of the server’s clock as now, so a device with a fast clock blocks no later save', async () => {
+    const fileId = reader.files[1]!;
+    const ahead = await save({ fileId, currentPage: 12, totalPages: 20, lastReadAt: '9999-12-31T23:59:59.000Z' });
+    expect(ahead.statusCode, ahead.body).toBe(200);
+    expect(ahead.json()).toMatchObject({ currentPage: 12, lastReadAt: clock.toISOString() });
+
+    clock = new Date(clock.getTime() + 1000); // the same reader, another device with the right time, a second on
+    const next = await save({ fileId, currentPage: 14, totalPages: 20, lastReadAt: clock.toISOString() });
+    expect(next.json()).toMatchObject({ currentPage: 14, lastReadAt: clock.toISOString() });
+    // An older save queued offline still does not move the reader back.
+    const late = await save({ fileId, currentPage: 2, totalPages: 20, lastReadAt: '2024-06-15T11:30:00.000Z' });
+    expect(late.json()).toMatchObject({ currentPage: 14 });
   });
 
   it('answers every one of 20 concurrent saves of the same file, and keeps one record: the latest', async () => {
@@ -243,6 +259,60 @@ describe('sessions', () => {
       pagesRead: 4,
       timeSpent: 600,
     });
+  });
+
+  it('records a session posted twice (its answer lost, the offline queue sends it again) once, answering it both times', async () => {
+    const fileId = reader.files[2]!;
+    const body = {
+      fileId,
+      startTime: '2024-06-15T08:00:00.000Z',
+      endTime: '2024-06-15T08:20:00.000Z',
+      pagesRead: 6,
+      timeSpent: 1200,
+    };
+    const sessionsCount = async () =>
+      (await reader.browser.get(pathOf(ReadingPaths.stats, { userId: reader.me.id }))).json<{
+        sessionsCount: number;
+      }>().sessionsCount;
+    const before = await sessionsCount();
+
+    const first = await reader.browser.post(ReadingPaths.sessions, body);
+    expect(first.statusCode, first.body).toBe(201);
+    // Sent again, twice at once: each answer is the session recorded the first time.
+    const again = await Promise.all([1, 2].map(() => reader.browser.post(ReadingPaths.sessions, body)));
+    expect(again.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(again.map((r) => r.json<ReadingSession>())).toEqual([first.json(), first.json()]);
+    const rows = await t.database.db
+      .select()
+      .from(readingSessions)
+      .where(and(eq(readingSessions.userId, reader.me.id), eq(readingSessions.fileId, fileId)));
+    expect(rows).toHaveLength(1);
+    expect(await sessionsCount()).toBe(before + 1);
+
+    // Another start, or another file, is another session.
+    await addSession(reader.browser, fileId, '2024-06-15T08:30:00Z');
+    await addSession(reader.browser, reader.files[3]!, '2024-06-15T08:00:00Z');
+    expect(await sessionsCount()).toBe(before + 3);
+  });
+
+  it('refuses a session ending more than 5 minutes after the server’s now, naming endTime', async () => {
+    const fileId = reader.files[0]!;
+    const ending = (end: Date) =>
+      reader.browser.post(ReadingPaths.sessions, {
+        fileId,
+        startTime: new Date(end.getTime() - 60_000).toISOString(),
+        endTime: end.toISOString(),
+        pagesRead: 1,
+        timeSpent: 60,
+      });
+    for (const end of [new Date(clock.getTime() + 5 * 60_000 + 1000), new Date('9999-12-31T23:59:59Z')]) {
+      const res = await ending(end);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(issuePath(res)).toBe('body.endTime');
+      expect(errorMessage(res)).toBe('endTime must not be in the future.');
+    }
+    // A device clock a little ahead is no reason to lose a session.
+    expect((await ending(new Date(clock.getTime() + 4 * 60_000))).statusCode).toBe(201);
   });
 
   it('refuses bad sessions naming the field, and a file the reader cannot see', async () => {

@@ -4,7 +4,7 @@ import { readingBookmarks, readingProgress, readingSessions } from '../../db/sch
 
 export type NewProgress = Omit<typeof readingProgress.$inferInsert, 'id'> & { lastReadAt: Date };
 export type NewBookmark = Omit<typeof readingBookmarks.$inferInsert, 'id'> & { createdAt: Date };
-export type NewSession = Omit<typeof readingSessions.$inferInsert, 'id' | 'createdAt'>;
+export type NewSession = Omit<typeof readingSessions.$inferInsert, 'id' | 'createdAt'> & { fileId: string };
 
 const BOOKMARK_ORDER = [asc(readingBookmarks.pageNumber), asc(readingBookmarks.createdAt), asc(readingBookmarks.id)];
 
@@ -99,9 +99,28 @@ export function createProgressRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /**
+     * Records a session once: the same reader, file and start again (a post replayed after its answer was
+     * lost) answers the session already stored, so it never counts twice.
+     */
     async addSession(values: NewSession) {
-      const [row] = await db.insert(readingSessions).values(values).returning();
-      return row!;
+      const [row] = await db
+        .insert(readingSessions)
+        .values(values)
+        .onConflictDoNothing({ target: [readingSessions.userId, readingSessions.fileId, readingSessions.startTime] })
+        .returning();
+      if (row) return row;
+      const [stored] = await db
+        .select()
+        .from(readingSessions)
+        .where(
+          and(
+            eq(readingSessions.userId, values.userId),
+            eq(readingSessions.fileId, values.fileId),
+            eq(readingSessions.startTime, values.startTime),
+          ),
+        );
+      return stored!;
     },
   };
 }

@@ -58,6 +58,13 @@ async function whileFileExists<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * How far past the server's clock a session may end: a device's clock a little ahead is not refused, one far
+ * ahead (or a made-up date) is, as it would count in "This Week" forever.
+ */
+const SESSION_END_ALLOWANCE_MS = 5 * 60 * 1000;
+const END_IN_FUTURE = 'endTime must not be in the future.';
+
 /** core.md §3 ReadingProgress: how far through the file, when the reader did not say. */
 const percentageOf = (currentPage: number, totalPages: number) =>
   Math.round((currentPage / totalPages) * 100 * 100) / 100;
@@ -87,9 +94,15 @@ export function createProgressService({
       return toFileProgress(row);
     },
 
-    /** `id` and `userId` of the body are ignored: the caller is the reader. */
+    /**
+     * `id` and `userId` of the body are ignored: the caller is the reader. The body's lastReadAt is capped at
+     * the server's now: the newest save wins, so a device whose clock runs ahead would otherwise keep every
+     * later save out.
+     */
     async save(userId: string, body: SaveFileProgressRequest): Promise<FileProgress> {
       await ports.visibleFile(userId, body.fileId);
+      const at = now();
+      const said = body.lastReadAt ? new Date(body.lastReadAt) : at;
       const row = await whileFileExists(
         progress.saveProgress({
           userId,
@@ -99,7 +112,7 @@ export function createProgressService({
           percentage: body.percentage ?? percentageOf(body.currentPage, body.totalPages),
           location: body.location ?? null,
           readingPreferences: body.readingPreferences ?? null,
-          lastReadAt: body.lastReadAt ? new Date(body.lastReadAt) : now(),
+          lastReadAt: said < at ? said : at,
         }),
       );
       return toFileProgress(row);
@@ -138,14 +151,19 @@ export function createProgressService({
       if (!(await progress.deleteBookmark(userId, id))) throw notFound(ReadingMessages.bookmarkNotFound);
     },
 
+    /** Posting the same session again (same file and start) answers the one recorded first. */
     async addSession(userId: string, body: ReadingSessionRequest): Promise<ReadingSession> {
+      const endTime = new Date(body.endTime);
+      if (endTime.getTime() > now().getTime() + SESSION_END_ALLOWANCE_MS) {
+        throw invalidField('body.endTime', END_IN_FUTURE);
+      }
       await ports.visibleFile(userId, body.fileId);
       const row = await whileFileExists(
         progress.addSession({
           userId,
           fileId: body.fileId,
           startTime: new Date(body.startTime),
-          endTime: new Date(body.endTime),
+          endTime,
           pagesRead: body.pagesRead,
           timeSpent: body.timeSpent,
         }),

@@ -142,9 +142,10 @@ export function createFilesService(parts: CloudDrivesParts) {
       try {
         return { fileId: id, bookId: await marks.setBook(userId, id, bookId, now()) };
       } catch (error) {
-        // The book or the file was deleted for good between the check and the write.
-        if (isForeignKeyViolation(error)) throw bookId === null ? fileNotFound() : bookNotFound();
-        throw error;
+        // The book or the file was deleted for good between the check and the write: say which one went.
+        if (!isForeignKeyViolation(error)) throw error;
+        if (bookId === null || !(await files.findVisible(await viewerOf(userId), id))) throw fileNotFound();
+        throw bookNotFound();
       }
     },
 

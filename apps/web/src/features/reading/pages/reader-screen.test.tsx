@@ -529,7 +529,7 @@ describe('ReaderScreen — progress and sessions', () => {
     expect(network.requests(paths.save)).toHaveLength(0);
   });
 
-  it('saves with a request that outlives the page when the tab is hidden, and ends the session on pagehide', async () => {
+  it('saves with a request that outlives the page when the tab is hidden, and sends the session then', async () => {
     fakeClock();
     answerReading();
     openReader();

@@ -152,8 +152,12 @@ export function FoliateEngine(props: EngineProps) {
       });
       if (disposed) return;
       const opened = await makeBook(bookFile(bytes, props.file));
+      // Closed while the book was opening: the cleanup has run and found no book to take down.
+      if (disposed) {
+        opened.destroy?.();
+        return;
+      }
       book = opened;
-      if (disposed) return;
       stripScriptsFrom(opened.transformTarget);
       view = document.createElement('foliate-view') as View;
       view.style.display = 'block';
