@@ -185,12 +185,13 @@ test.describe('cloud drives', () => {
     expect(download.suggestedFilename()).toBe('Pride and Prejudice.txt');
     expect(await savedText(download)).toBe(PRIDE);
 
-    // Opening a file (double-click) fetches it through the browser's file cache and hands it over as well.
-    const opened = page.waitForEvent('download');
+    // Opening a file (double-click) shows it in the reader over the browser; closing returns to the browser.
     await card('Notes.txt').dblclick();
-    const openedFile = await opened;
-    expect(openedFile.suggestedFilename()).toBe('Notes.txt');
-    expect(await savedText(openedFile)).toBe(NOTES);
+    const reader = page.getByRole('dialog', { name: 'Notes.txt' });
+    await expect(reader.locator('[data-rendered-page="1"]')).toContainText(NOTES.trim(), { timeout: 20_000 });
+    await reader.getByRole('button', { name: 'Close reader' }).click();
+    await expect(reader).toHaveCount(0);
+    await expect(card('Notes.txt')).toBeVisible();
   });
 
   test("another reader sees none of the first reader's drive files", async ({ page, login }) => {

@@ -58,10 +58,13 @@ export function useMoneyPreferences(): MoneyPreferencesState {
   return { ...effective, customPlatforms: query.data?.customPlatforms ?? [], ratesSource: query.data?.ratesSource };
 }
 
+const SAVING_PREFERENCES = ['money', 'preferences', 'save'] as const;
+
 /** Saves settings at once on screen (optimistic), and puts them back if the server refuses. */
 export function useUpdateMoneyPreferences({ quiet = false }: { quiet?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: SAVING_PREFERENCES,
     mutationFn: (changes: UpdateMoneyPreferences) =>
       api(MoneyPaths.preferences, loadPreferencesSchema, { method: 'PATCH', body: changes }),
     onMutate: async (changes) => {
@@ -74,6 +77,12 @@ export function useUpdateMoneyPreferences({ quiet = false }: { quiet?: boolean }
       if (context?.before) queryClient.setQueryData(moneyKeys.preferences, context.before);
       if (!quiet) toast({ type: 'error', title: 'Currency settings not saved', message: error.message });
     },
-    onSuccess: (saved) => queryClient.setQueryData(moneyKeys.preferences, saved),
+    // Two quick changes (a currency, then a switch): the first answer predates the second change, so it would
+    // put the switch back on screen. Only the last save's answer is shown; it holds every change before it.
+    onSuccess: (saved) => {
+      if (queryClient.isMutating({ mutationKey: SAVING_PREFERENCES }) <= 1) {
+        queryClient.setQueryData(moneyKeys.preferences, saved);
+      }
+    },
   });
 }
