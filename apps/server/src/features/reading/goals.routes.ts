@@ -11,7 +11,7 @@ import { requireUser } from '../../platform/authentication.js';
 import { fastifyPath } from '../../platform/route-paths.js';
 import type { GoalsService } from './goals.service.js';
 import type { ReaderContext } from './reader-context.js';
-import type { FastifyZodInstance } from './reading.routes.js';
+import type { FastifyZodInstance } from './route-app.js';
 
 const tags = ['reading-progress'];
 

@@ -10,7 +10,7 @@ import {
   ReadingSessionSchema,
   SaveFileProgressRequestSchema,
 } from '@bookshelf/contract';
-import type { FastifyZodInstance } from './reading.routes.js';
+import type { FastifyZodInstance } from './route-app.js';
 import { requireUser } from '../../platform/authentication.js';
 import { fastifyPath } from '../../platform/route-paths.js';
 import type { ProgressService } from './progress.service.js';

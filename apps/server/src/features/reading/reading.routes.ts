@@ -10,8 +10,6 @@ import { settingsRoutes } from './settings.routes.js';
 import { statsRoutes } from './stats.routes.js';
 import type { StatsService } from './stats.service.js';
 
-export type FastifyZodInstance = Parameters<FastifyPluginAsyncZod>[0];
-
 export interface ReadingRoutesDeps {
   readers: ReaderContext;
   progress: ProgressService;

@@ -1,6 +1,6 @@
 import { ReadingPaths, ReadingSettingsSchema, UpdateReadingSettingsRequestSchema } from '@bookshelf/contract';
 import { requireUser } from '../../platform/authentication.js';
-import type { FastifyZodInstance } from './reading.routes.js';
+import type { FastifyZodInstance } from './route-app.js';
 import type { SettingsService } from './settings.service.js';
 
 const tags = ['reading-progress'];

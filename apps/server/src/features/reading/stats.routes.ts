@@ -10,7 +10,7 @@ import {
 import { fastifyPath } from '../../platform/route-paths.js';
 import type { ExportService } from './export.service.js';
 import type { ReaderContext } from './reader-context.js';
-import type { FastifyZodInstance } from './reading.routes.js';
+import type { FastifyZodInstance } from './route-app.js';
 import type { StatsService } from './stats.service.js';
 
 const tags = ['reading-progress'];
