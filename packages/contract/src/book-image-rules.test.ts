@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BookImagePaths,
   formatImageSize,
+  imageTypeOf,
   ImageLimits,
   ImageMessages,
   storageLevel,
@@ -49,5 +51,29 @@ describe('book image rules', () => {
     expect(uploadedImageId(`https://example.org${url}`, BOOK)).toBeUndefined();
     expect(uploadedImageId(`${url}/x`, BOOK)).toBeUndefined();
     expect(uploadedImageId('https://example.org/a.jpg', BOOK)).toBeUndefined();
+  });
+
+  it('tells JPEG, PNG and WebP from their first bytes, and text named .jpg from an image', () => {
+    const bytes = (...b: number[]) => Uint8Array.from(b);
+    expect(imageTypeOf(bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10))).toBe('image/jpeg');
+    expect(imageTypeOf(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0))).toBe('image/png');
+    expect(imageTypeOf(new TextEncoder().encode('RIFF\x24\0\0\0WEBPVP8 '))).toBe('image/webp');
+    expect(imageTypeOf(new TextEncoder().encode('RIFF\x24\0\0\0WAVEfmt '))).toBeNull();
+    expect(imageTypeOf(new TextEncoder().encode('Shopping list: eggs, milk'))).toBeNull();
+    expect(imageTypeOf(bytes(0xff, 0xd8))).toBeNull();
+    expect(ImageMessages.notAnImage('notes.jpg')).toBe(
+      'notes.jpg is not an image. Please upload JPEG, PNG, or WebP images only.',
+    );
+  });
+
+  it('never takes printable text for an image', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ,.:;!?0123456789\n'.split('')) }),
+        (text) => {
+          expect(imageTypeOf(new TextEncoder().encode(text))).toBeNull();
+        },
+      ),
+    );
   });
 });

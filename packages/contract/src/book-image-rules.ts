@@ -26,11 +26,31 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 export const IMAGE_EXTENSIONS = ['.jpeg', '.jpg', '.png', '.webp'] as const;
 
+/** How many leading bytes `imageTypeOf` needs. */
+export const IMAGE_SNIFF_BYTES = 12;
+
+const startsWith = (head: Uint8Array, bytes: readonly number[], at = 0) =>
+  head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
+
+/**
+ * What a photo's first bytes say it is (JPEG, PNG or WebP), or null when they are none of these: a name or a
+ * browser's MIME type guessed from it says nothing about the bytes.
+ */
+export function imageTypeOf(head: Uint8Array): ImageType | null {
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  // RIFF....WEBP
+  if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
 /** The spec's texts (core.md §8) first, then ours in their spirit. */
 export const ImageMessages = {
   invalidType: 'Please upload JPEG, PNG, or WebP images only.',
   tooLarge: 'Image size must be less than 50MB.',
   processingFailed: 'Error processing images. Please try again.',
+  /** A file whose name says image but whose bytes are not one (a text file renamed .jpg): trying again won't help. */
+  notAnImage: (name: string) => `${name} is not an image. Please upload JPEG, PNG, or WebP images only.`,
   enhanceFailed: 'Error enhancing image. Please try again.',
   overLimit: (size: string) => `Over limit by ${size}`,
   tooMany: `A book can have at most ${ImageLimits.maxPerBook} images.`,

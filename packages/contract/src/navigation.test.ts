@@ -16,6 +16,7 @@ describe('pathToTab (spec core.md §2)', () => {
     ['/blog', 'blog'],
     ['/blog/my-post', 'blog'],
     ['/cloud-drives', 'cloud-drives'],
+    ['/cloud-drives/anything', 'cloud-drives'],
     ['/settings', 'settings'],
     ['/settings/security', 'settings'],
     ['/trending', 'trending'],
@@ -50,6 +51,17 @@ describe('isScreenPath', () => {
     for (const route of CLIENT_ROUTES) expect(isScreenPath(route.replace(/:[A-Za-z]+/g, 'x-1'))).toBe(true);
     for (const tab of TAB_IDS) expect(isScreenPath(`${tabToPath(tab)}/`)).toBe(true);
     expect(isScreenPath('/books/%E0%A4%A')).toBe(true);
+  });
+
+  it('takes every path under /cloud-drives as the Cloud Drives screen (core.md §2 /cloud-drives*)', () => {
+    fc.assert(
+      fc.property(fc.webSegment(), fc.webSegment(), (a, b) => {
+        expect(isScreenPath(`/cloud-drives/${a}`)).toBe(true);
+        expect(isScreenPath(`/cloud-drives/${a}/${b}`)).toBe(true);
+      }),
+      { numRuns: 50 },
+    );
+    expect(isScreenPath('/cloud-drivesx')).toBe(false);
   });
 
   it.each(['/no-such-tab', '/booksy', '/books/1/summary/more', '/dashboard/x', '/settings/security', '/library'])(

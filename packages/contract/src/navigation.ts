@@ -94,10 +94,19 @@ const SCREEN_PATHS: readonly RegExp[] = [...CLIENT_ROUTES, ...TAB_IDS.map(tabToP
 );
 
 /**
+ * Screens that answer every path below them (core.md §2 maps `/cloud-drives*` to its tab): an old or shared
+ * address under the Cloud Drives screen still shows it rather than Not found.
+ */
+export const SCREEN_PREFIXES = ['/cloud-drives'] as const;
+
+/**
  * Whether a path is one of the app's screens, landed or still to come, as opposed to a mistyped or stale
  * address that deserves a Not found page (and no sidebar tab shown as current).
  */
 export function isScreenPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return SCREEN_PATHS.some((screen) => screen.test(path));
+  return (
+    SCREEN_PATHS.some((screen) => screen.test(path)) ||
+    SCREEN_PREFIXES.some((prefix) => isUnder(path.toLowerCase(), prefix))
+  );
 }

@@ -77,7 +77,7 @@ export function AuthenticatedApp({ me }: { me: Me }) {
           <Route path="books/:id/summary" element={<BookSummaryPage />} />
           <Route path="wishlist" element={<WishlistPage />} />
           <Route path="wishlist/:token" element={<SharedWishlistPage />} />
-          <Route path="cloud-drives" element={<CloudDrivesPage slots={cloudDrivesSlots} />} />
+          <Route path="cloud-drives/*" element={<CloudDrivesPage slots={cloudDrivesSlots} />} />
           <Route path="settings" element={<SettingsPage sections={settingsSections} />} />
           <Route path="features" element={<FeaturesPage />} />
           <Route path="spending" element={<SpendingPage />} />

@@ -8,4 +8,5 @@ export const primaryButtonBase = `inline-flex items-center justify-center gap-2 
 
 export const primaryButton = `${primaryButtonBase} px-4 py-2`;
 
-export const secondaryButton = `inline-flex items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-900 transition-colors hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 ${focusRing}`;
+// A disabled one must look it (issue 27: a disabled Add More Images looked like it would work).
+export const secondaryButton = `inline-flex items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-900 transition-colors hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-white dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800 dark:disabled:hover:bg-gray-900 ${focusRing}`;

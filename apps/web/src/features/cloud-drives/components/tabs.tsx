@@ -45,7 +45,7 @@ export function Tabs<T extends string>({ idPrefix, label, tabs, active, onSelect
       role="tablist"
       aria-label={label}
       onKeyDown={move}
-      className="flex gap-1 overflow-x-auto border-b border-gray-200 dark:border-gray-800"
+      className="flex gap-1 border-b border-gray-200 dark:border-gray-800"
     >
       {tabs.map((tab) => {
         const selected = tab.id === active;
@@ -59,13 +59,14 @@ export function Tabs<T extends string>({ idPrefix, label, tabs, active, onSelect
             aria-controls={panelId(idPrefix, tab.id)}
             tabIndex={selected ? 0 : -1}
             onClick={() => onSelect(tab.id)}
-            className={`-mb-px inline-flex shrink-0 items-center gap-2 rounded-t-md border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${focusRing} ${
+            // On a phone the tabs share the width and a long label wraps, rather than scrolling out of view.
+            className={`-mb-px inline-flex min-w-0 flex-1 items-center justify-center gap-2 rounded-t-md border-b-2 px-2 py-2 text-center text-sm leading-tight font-medium transition-colors sm:flex-none sm:px-3 sm:whitespace-nowrap ${focusRing} ${
               selected
                 ? 'border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300'
                 : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900 dark:text-gray-400 dark:hover:border-gray-700 dark:hover:text-gray-100'
             }`}
           >
-            {tab.icon}
+            {tab.icon && <span className="hidden shrink-0 sm:inline-flex">{tab.icon}</span>}
             {tab.label}
           </button>
         );

@@ -1,4 +1,4 @@
-import { DRIVE_PROVIDERS, FILE_TYPE_FILTERS, type CloudFile, type DriveProvider } from '@bookshelf/contract';
+import { FILE_TYPE_FILTERS, type CloudFile, type DriveProvider } from '@bookshelf/contract';
 
 export type ProviderFilter = 'all' | DriveProvider;
 export type TypeFilter = 'all' | (typeof FILE_TYPE_FILTERS)[number];
@@ -11,7 +11,6 @@ export interface ManagerFilters {
 
 export const defaultManagerFilters: ManagerFilters = { search: '', provider: 'all', type: 'all' };
 
-export const PROVIDER_FILTERS: readonly ProviderFilter[] = ['all', ...DRIVE_PROVIDERS];
 export const TYPE_FILTERS: readonly TypeFilter[] = ['all', ...FILE_TYPE_FILTERS];
 
 /** The manager's files grid (core.md §2): name search, then the provider and type filters. */

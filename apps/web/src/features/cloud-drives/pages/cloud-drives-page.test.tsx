@@ -57,7 +57,8 @@ describe('CloudDrivesPage — manager', () => {
     renderWithApp(<CloudDrivesPage />, { route: '/cloud-drives' });
 
     expect(await screen.findByRole('article', { name: 'Ada Lovelace' })).toBeTruthy();
-    expect(statValue('Connected Drives')).toBe('2');
+    // The library folder is a connected source of files too.
+    expect(statValue('Connected Drives')).toBe('3');
     expect(statValue('Total Files')).toBe('9');
     expect(statValue('OneDrive')).toBe('2');
     expect(statValue('Local')).toBe('4');
@@ -88,6 +89,29 @@ describe('CloudDrivesPage — manager', () => {
     expect(notes.getAttribute('aria-pressed')).toBe('true');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search files' }), { target: { value: 'nothing' } });
     expect(await screen.findByText('No files found')).toBeTruthy();
+  });
+
+  it('counts a lone library folder as a drive, and shows no Local card or filter to a reader without it', async () => {
+    answerDrives({ connections: [library], files: [cloudFile(1, { provider: 'local', connectionId: LOCAL_ID })] });
+    const { unmount } = renderWithApp(<CloudDrivesPage />, { route: '/cloud-drives' });
+    expect(await screen.findByRole('article', { name: 'Library folder' })).toBeTruthy();
+    expect(statValue('Connected Drives')).toBe('1');
+    expect(statValue('Local')).toBe('4');
+    expect(screen.queryByRole('heading', { name: 'Connect Your First Drive' })).toBeNull();
+    const providerOptions = () =>
+      within(screen.getByRole('combobox', { name: 'Provider' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(providerOptions()).toContain('Local');
+    unmount();
+
+    answerDrives({ connections: [google] });
+    renderWithApp(<CloudDrivesPage />, { route: '/cloud-drives' });
+    expect(await screen.findByRole('article', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(statValue('Google Drive')).toBe('3');
+    expect(screen.queryByText('Local', { selector: 'dt' })).toBeNull();
+    expect(providerOptions()).not.toContain('Local');
+    expect(providerOptions()).toEqual(['All Providers', 'Google Drive', 'OneDrive', 'My Uploads']);
   });
 
   it('offers Connect Your First Drive, and explains a drive this server cannot connect', async () => {

@@ -30,7 +30,12 @@ function renderWidget(images: BookImage[], extra: string[] = []) {
 }
 
 const pick = (files: File[]) => fireEvent.change(screen.getByLabelText('Photos to add'), { target: { files } });
-const photoFile = (name: string, type = 'image/jpeg') => new File([new Uint8Array(100)], name, { type });
+/** A JPEG's first bytes, then zeros: an image by its bytes, which this browser stand-in cannot decode. */
+const photoFile = (name: string, type = 'image/jpeg') => {
+  const bytes = new Uint8Array(100);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  return new File([bytes], name, { type });
+};
 
 describe('ImageUpload', () => {
   it('offers drag and drop or a picker while the book has no photos', async () => {
@@ -74,8 +79,24 @@ describe('ImageUpload', () => {
     expect(alert).toBeTruthy();
     expect(screen.getByText(ImageMessages.extrasDropped(1))).toBeTruthy();
     // This browser stand-in cannot decode pictures: each file taken fails as a processing error, visibly.
-    expect(await screen.findAllByText(ImageMessages.processingFailed)).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText(ImageMessages.processingFailed)).toHaveLength(2));
     expect(network.requests(`POST ${BookImagePaths.list(book.id)}`)).toHaveLength(0);
+  });
+
+  it('says a text file named .jpg is not an image, rather than asking to try again', async () => {
+    renderWidget([]);
+    pick([new File(['Shopping list: eggs, milk, bread'], 'notes.jpg', { type: 'image/jpeg' })]);
+    expect(await screen.findByText(ImageMessages.notAnImage('notes.jpg'))).toBeTruthy();
+    expect(screen.queryByText(ImageMessages.processingFailed)).toBeNull();
+    expect(network.requests(`POST ${BookImagePaths.list(book.id)}`)).toHaveLength(0);
+  });
+
+  it('disables Add More Images with the reason once the book has 5 photos', async () => {
+    renderWidget([1, 2, 3, 4, 5].map((n) => image(n, 100 * KB)));
+    const add = screen.getByRole<HTMLButtonElement>('button', { name: 'Add More Images' });
+    expect(add.disabled).toBe(true);
+    const reason = add.getAttribute('aria-describedby');
+    expect(reason && document.getElementById(reason)?.textContent).toBe(ImageMessages.tooMany);
   });
 
   it('refuses an original of 50 MB or more', async () => {

@@ -1,4 +1,4 @@
-import { IMAGE_EXTENSIONS, IMAGE_TYPES, ImageLimits } from '@bookshelf/contract';
+import { IMAGE_EXTENSIONS, IMAGE_TYPES, ImageLimits, ImageMessages } from '@bookshelf/contract';
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { secondaryButton } from '../../../../components/ui/button-styles';
@@ -43,6 +43,7 @@ export function PhotoWidget({ photos, intake, usedBytes, locked = false, status 
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
+  const fullId = useId();
 
   const onTheWay = intake.pending.filter((p) => p.state !== 'failed').length;
   const room = !locked && photos.length + onTheWay < ImageLimits.maxPerBook;
@@ -119,10 +120,21 @@ export function PhotoWidget({ photos, intake, usedBytes, locked = false, status 
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {photos.length + intake.pending.length > 0 && (
-          <button type="button" className={secondaryButton} onClick={pick} disabled={!room}>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={pick}
+            disabled={!room}
+            aria-describedby={!room && !locked ? fullId : undefined}
+          >
             <ImagePlus aria-hidden className="size-4" />
             Add More Images
           </button>
+        )}
+        {!room && !locked && (
+          <p id={fullId} className="text-xs font-medium text-gray-700 dark:text-gray-300">
+            {ImageMessages.tooMany}
+          </p>
         )}
         <p id={hintId} className="text-xs text-gray-600 dark:text-gray-400">
           JPEG, PNG or WebP, under 50 MB each; up to {ImageLimits.maxPerBook} per book. Photos are compressed before

@@ -1,4 +1,4 @@
-import { formatImageSize, ImageLimits, ImageMessages } from '@bookshelf/contract';
+import { formatImageSize, IMAGE_SNIFF_BYTES, ImageLimits, ImageMessages, imageTypeOf } from '@bookshelf/contract';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../lib/error-message';
 import { compressImage } from './compress-image';
@@ -12,6 +12,16 @@ export interface PendingPhoto {
   preview: string;
   state: 'compressing' | 'uploading' | 'failed';
   error?: string;
+}
+
+/** A file's first bytes (FileReader: what every browser, and jsdom, can read a slice with); none if unreadable. */
+function firstBytes(file: File, count: number): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => resolve(new Uint8Array(0));
+    reader.readAsArrayBuffer(file.slice(0, count));
+  });
 }
 
 export const overLimit = (bytes: number) => ImageMessages.overLimit(formatImageSize(bytes));
@@ -98,7 +108,10 @@ export function usePhotoIntake({
       try {
         photo = await compressImage(file, target);
       } catch {
-        change(key, { state: 'failed', error: ImageMessages.processingFailed });
+        // Bytes that are no image at all (a text file named .jpg) say so; trying again would not help them.
+        const head = await firstBytes(file, IMAGE_SNIFF_BYTES);
+        const error = imageTypeOf(head) ? ImageMessages.processingFailed : ImageMessages.notAnImage(file.name);
+        change(key, { state: 'failed', error });
         continue;
       }
       if (used + photo.size > ImageLimits.budgetBytes) {

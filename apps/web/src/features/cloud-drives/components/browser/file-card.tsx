@@ -1,6 +1,7 @@
 import { CloudDriveLimits, DRIVE_FILE_TYPE_INFO, fileSizeLabel, timeAgoLabel } from '@bookshelf/contract';
 import { Download } from 'lucide-react';
 import { focusRing } from '../../../../components/ui/button-styles';
+import { checkboxClass } from '../../../../components/ui/form-styles';
 import { downloadLink } from '../../api/use-file-content';
 import { FavoriteButton } from './favorite-button';
 import { FileTags } from './file-tags';
@@ -15,6 +16,7 @@ export function FileCard({
   tabbable,
   now,
   onClickItem,
+  onToggleSelect,
   onOpen,
   onToggleFavorite,
   onRemoveTag,
@@ -39,9 +41,26 @@ export function FileCard({
           : 'border-gray-200 hover:border-gray-300 dark:border-gray-800 dark:hover:border-gray-700'
       }`}
     >
-      <FileThumbnail url={file.thumbnailUrl} type={file.fileType} />
+      <div className="relative">
+        <FileThumbnail url={file.thumbnailUrl} type={file.fileType} name={file.name} />
+        {/* Multi-select by touch, where there is no Ctrl: the card's own checkbox adds it to the selection. */}
+        <label
+          onDoubleClick={(event) => event.stopPropagation()}
+          className="absolute top-1 left-1 inline-flex size-9 cursor-pointer items-center justify-center rounded-md bg-white/90 shadow-sm dark:bg-gray-900/90"
+        >
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            aria-label={`Select ${file.name}`}
+            checked={selected}
+            onClick={(event) => event.stopPropagation()}
+            onChange={() => onToggleSelect(file, index)}
+            className={checkboxClass}
+          />
+        </label>
+      </div>
       <div className="flex min-w-0 items-start gap-1">
-        <p className="line-clamp-2 min-w-0 flex-1 text-sm font-medium break-words text-gray-900 dark:text-gray-100">
+        <p className="line-clamp-2 min-w-0 flex-1 text-sm font-medium break-words text-gray-900 [overflow-wrap:anywhere] dark:text-gray-100">
           {file.name}
         </p>
         <FavoriteButton name={file.name} isFavorite={file.isFavorite} onToggle={() => onToggleFavorite(file)} />

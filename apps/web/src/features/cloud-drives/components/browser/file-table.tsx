@@ -112,10 +112,13 @@ export function FileTable({
                     className={checkboxClass}
                   />
                 </td>
-                <td className="max-w-0 px-3 py-2 sm:max-w-none">
+                <td className="w-full px-3 py-2">
                   <div className="flex min-w-0 items-center gap-2">
                     <FileTypeIcon type={file.fileType} className="size-5 shrink-0" />
-                    <span className="truncate font-medium text-gray-900 dark:text-gray-100">{file.name}</span>
+                    {/* Two lines on a phone rather than the first few letters (issue 27: "Apac…"). */}
+                    <span className="line-clamp-2 min-w-0 font-medium break-words text-gray-900 [overflow-wrap:anywhere] dark:text-gray-100">
+                      {file.name}
+                    </span>
                   </div>
                 </td>
                 <td className="hidden px-3 py-2 text-gray-600 sm:table-cell dark:text-gray-400">

@@ -6,7 +6,7 @@ import { FileTypeIcon } from './file-type-icon';
 export const LAZY_IMAGE_OPTIONS: IntersectionObserverInit = { rootMargin: '50px', threshold: 0.1 };
 
 /** The file's thumbnail once it nears the viewport; the type icon before, without one, or if it fails. */
-export function FileThumbnail({ url, type }: { url: string | null; type: DriveFileType }) {
+export function FileThumbnail({ url, type, name }: { url: string | null; type: DriveFileType; name: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   const [failed, setFailed] = useState(false);
@@ -29,7 +29,14 @@ export function FileThumbnail({ url, type }: { url: string | null; type: DriveFi
       className="flex aspect-[3/4] w-full items-center justify-center overflow-hidden rounded-md bg-gray-100 dark:bg-gray-800"
     >
       {url && near && !failed ? (
-        <img src={url} alt="" decoding="async" onError={() => setFailed(true)} className="size-full object-cover" />
+        <img
+          src={url}
+          alt={`Cover of ${name}`}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="size-full object-cover"
+        />
       ) : (
         <FileTypeIcon type={type} className="size-10" />
       )}

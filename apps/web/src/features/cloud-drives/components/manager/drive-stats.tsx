@@ -1,4 +1,4 @@
-import { DRIVE_PROVIDERS, DRIVE_PROVIDER_LABELS } from '@bookshelf/contract';
+import { DRIVE_PROVIDER_LABELS } from '@bookshelf/contract';
 import { Cloud, Files, FolderOpen, HardDrive, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { DriveStats as Stats } from '../../lib/drive-stats';
@@ -34,7 +34,7 @@ export function DriveStats({ stats }: { stats: Stats }) {
         icon={<FolderOpen aria-hidden className={iconClass} />}
       />
       <StatCard label="Total Files" value={stats.totalFiles} icon={<Files aria-hidden className={iconClass} />} />
-      {DRIVE_PROVIDERS.map((provider) => (
+      {stats.providers.map((provider) => (
         <StatCard
           key={provider}
           label={DRIVE_PROVIDER_LABELS[provider]}

@@ -4,6 +4,7 @@ import {
   fileSizeLabel,
   timeAgoLabel,
   type CloudFile,
+  type DriveProvider,
 } from '@bookshelf/contract';
 import { FolderSearch, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
@@ -12,7 +13,6 @@ import { compactSelectClass, inputClass } from '../../../../components/ui/form-s
 import {
   defaultManagerFilters,
   filterFiles,
-  PROVIDER_FILTERS,
   TYPE_FILTERS,
   type ManagerFilters,
   type ProviderFilter,
@@ -28,10 +28,12 @@ interface ManagerFilesProps {
   files: readonly CloudFile[];
   loading: boolean;
   now: Date;
+  /** The providers the filter offers besides All (the library folder only to readers who see it). */
+  providers: readonly DriveProvider[];
 }
 
 /** The manager's files grid (core.md §2): search, provider and type filters; clicking a file selects it. */
-export function ManagerFiles({ files, loading, now }: ManagerFilesProps) {
+export function ManagerFiles({ files, loading, now, providers }: ManagerFilesProps) {
   const [filters, setFilters] = useState<ManagerFilters>(defaultManagerFilters);
   const [selected, setSelected] = useState<string | null>(null);
   const [shown, setShown] = useState(MANAGER_FILES_STEP);
@@ -73,7 +75,7 @@ export function ManagerFiles({ files, loading, now }: ManagerFilesProps) {
           value={filters.provider}
           onChange={(event) => set({ provider: event.target.value as ProviderFilter })}
         >
-          {PROVIDER_FILTERS.map((p) => (
+          {(['all', ...providers] as const).map((p) => (
             <option key={p} value={p}>
               {p === 'all' ? 'All Providers' : DRIVE_PROVIDER_LABELS[p]}
             </option>
@@ -123,7 +125,7 @@ export function ManagerFiles({ files, loading, now }: ManagerFilesProps) {
                 >
                   <FileTypeIcon type={file.fileType} className="size-8 shrink-0" />
                   <span className="flex min-w-0 flex-1 flex-col gap-1">
-                    <span className="truncate text-sm font-medium" title={file.name}>
+                    <span className="line-clamp-2 text-sm font-medium break-words" title={file.name}>
                       {file.name}
                     </span>
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600 dark:text-gray-400">

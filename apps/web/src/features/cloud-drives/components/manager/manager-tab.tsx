@@ -11,7 +11,7 @@ import { useCloudFiles } from '../../api/use-files';
 import { useCloudProviders } from '../../api/use-providers';
 import { useSyncStatus } from '../../api/use-sync-status';
 import { useUploadFiles } from '../../api/use-upload';
-import { driveStats } from '../../lib/drive-stats';
+import { driveStats, shownProviders } from '../../lib/drive-stats';
 import { useNow } from '../../lib/use-now';
 import { ConnectButtons } from './connect-buttons';
 import { DisconnectDialog } from './disconnect-dialog';
@@ -79,7 +79,7 @@ export function ManagerTab({ onBrowse }: { onBrowse: (connectionId: string | nul
             <h2 id="drives-title" className="text-lg font-semibold">
               Connected Drives
             </h2>
-            {cloudDrives.length === 0 && (
+            {list.length === 0 && (
               <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 px-4 py-10 text-center dark:border-gray-700">
                 <CloudOff aria-hidden className="size-10 text-gray-400" />
                 <h3 className="text-base font-semibold">Connect Your First Drive</h3>
@@ -103,7 +103,7 @@ export function ManagerTab({ onBrowse }: { onBrowse: (connectionId: string | nul
             )}
           </section>
 
-          <ManagerFiles files={files.data ?? []} loading={files.isPending} now={now} />
+          <ManagerFiles files={files.data ?? []} loading={files.isPending} now={now} providers={shownProviders(list)} />
         </>
       )}
 
