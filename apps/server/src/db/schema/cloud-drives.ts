@@ -102,6 +102,13 @@ export const driveFiles = pgTable(
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull(),
     /** Whether the provider has a thumbnail (served through our own thumbnail path). */
     hasThumbnail: boolean('has_thumbnail').notNull().default(false),
+    /**
+     * The cover thumbnail we made of the file (thumbnails/thumbnail-job.ts): the SHA-256 of its WebP bytes,
+     * stored as `drive-thumbnails/{hash}.webp`; null when none was made (yet, or the file has no cover).
+     */
+    thumbnailHash: text('thumbnail_hash'),
+    /** The file version (thumbnailSource) the last attempt looked at: a file is looked at once per version. */
+    thumbnailOf: text('thumbnail_of'),
     /** The folder path it sits in ("Books/Science fiction"); null at the root. */
     parentFolder: text('parent_folder'),
     /** Uploads: the blob's key in the storage seam. Local: the path under LIBRARY_DIR is the external id. */

@@ -9,6 +9,7 @@ import { createDriveAccess } from './drive-access.js';
 import { filesPart } from './files/files.part.js';
 import { createProviders } from './providers/registry.js';
 import { syncPart } from './sync/sync.part.js';
+import { thumbnailsPart } from './thumbnails/thumbnails.part.js';
 
 export interface CloudDrivesModule extends FeatureModule {
   /** After the server listens: the library folder's connection and its watcher. */
@@ -44,7 +45,8 @@ export function cloudDrivesModule(deps: CloudDrivesDeps): CloudDrivesModule {
   const sync = syncPart({ ...parts, tokens });
   const connections = connectionsPart({ ...parts, tokens, sync: sync.control });
   const files = filesPart({ ...parts, tokens, sync: sync.control });
-  const all = [connections, sync, files];
+  const thumbnails = thumbnailsPart({ ...parts, tokens });
+  const all = [connections, sync, files, thumbnails];
   return {
     ...featureModule({
       name: 'cloud-drives',

@@ -4,6 +4,14 @@ import type { ListedFileRow } from './files.repository.js';
 const pathOf = (template: string, id: string) => template.replace('{id}', encodeURIComponent(id));
 export const contentUrl = (id: string) => pathOf(CloudDrivePaths.content, id);
 export const thumbnailUrl = (id: string) => pathOf(CloudDrivePaths.thumbnail, id);
+/** Enough of the thumbnail's hash that a new one is a new address: the old one may be cached for ever. */
+export const THUMBNAIL_VERSION_LENGTH = 16;
+
+/** Our own cover thumbnail first (its hash in the address), else the provider's preview, else none. */
+function thumbnailOf(row: ListedFileRow): string | null {
+  if (row.thumbnailHash) return `${thumbnailUrl(row.id)}?v=${row.thumbnailHash.slice(0, THUMBNAIL_VERSION_LENGTH)}`;
+  return row.hasThumbnail ? thumbnailUrl(row.id) : null;
+}
 
 /**
  * A file as the API answers it (core.md §3 "Cloud file"). Its thumbnail and download addresses are this
@@ -18,7 +26,7 @@ export function toCloudFile(row: ListedFileRow): CloudFile {
     fileType: row.fileType as DriveFileType,
     size: row.size,
     modifiedAt: row.modifiedAt.toISOString(),
-    thumbnailUrl: row.hasThumbnail ? thumbnailUrl(row.id) : null,
+    thumbnailUrl: thumbnailOf(row),
     downloadUrl: contentUrl(row.id),
     parentFolder: row.parentFolder,
     isDeleted: false,

@@ -1,4 +1,4 @@
-import { CloudDrivePaths, FileIdParamsSchema } from '@bookshelf/contract';
+import { CloudDrivePaths, FileIdParamsSchema, textInput } from '@bookshelf/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
@@ -11,6 +11,12 @@ const tags = ['cloud-drives'];
 const ContentQuerySchema = z.object({
   download: z.optional(z.enum(['0', '1'], 'download must be 1 or 0.')),
 });
+/** `v` is the thumbnail's version as the file list gives it: only there so a new thumbnail is a new address. */
+const ThumbnailQuerySchema = z.object({
+  v: z.optional(textInput('v must be text.').check(z.maxLength(64, 'v is too long.'))),
+});
+/** A year: a thumbnail's address changes with its bytes. Private: it is a reader's own file's cover. */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
 
 /**
  * A signal that fires when the client goes away before the answer is complete: the provider's download is
@@ -67,14 +73,19 @@ export function contentRoutes({ content }: { content: ContentService }): Fastify
       {
         schema: {
           tags,
-          summary: 'A file’s preview image from its drive (404 when it has none)',
+          summary:
+            'A file’s cover thumbnail: the one the server made (WebP, cached for a year under its `v`), else its ' +
+            'drive’s preview; 404 when it has none or the file is not yours to see',
           params: FileIdParamsSchema,
+          querystring: ThumbnailQuerySchema,
         },
       },
       async (request, reply) => {
         const { userId } = requireUser(request);
         const thumbnail = await content.thumbnail(userId, request.params.id, clientGone(reply));
-        return untrustedFileHeaders(reply, 'private, max-age=3600').type(thumbnail.contentType).send(thumbnail.stream);
+        return untrustedFileHeaders(reply, thumbnail.immutable ? IMMUTABLE : 'private, max-age=3600')
+          .type(thumbnail.contentType)
+          .send(thumbnail.stream);
       },
     );
   };

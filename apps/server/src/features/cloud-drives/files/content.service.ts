@@ -14,6 +14,7 @@ import { ProviderError, type ByteRange } from '../providers/provider.js';
 import type { VisibleFileRow } from './files.repository.js';
 import type { FilesService } from './files.service.js';
 import { parseRangeHeader, resolveRequestedRange } from './http-range.js';
+import { thumbnailKey } from '../thumbnails/thumbnail-job.js';
 
 /** What the content route streams. */
 export interface FileContent {
@@ -28,6 +29,8 @@ export interface FileContent {
 export interface FileThumbnail {
   stream: Readable;
   contentType: string;
+  /** Ours, named by its hash (cacheable for ever), rather than a provider's preview fetched now. */
+  immutable: boolean;
 }
 
 const OCTET_STREAM = 'application/octet-stream';
@@ -140,6 +143,15 @@ export function createContentService(
 
     async thumbnail(userId: string, id: string, signal: AbortSignal): Promise<FileThumbnail> {
       const file = await files.requireVisible(await files.viewerOf(userId), id);
+      if (file.thumbnailHash) {
+        try {
+          const blob = await storage.get(thumbnailKey(file.thumbnailHash));
+          return { stream: blob.stream, contentType: 'image/webp', immutable: true };
+        } catch (error) {
+          if (!(error instanceof BlobNotFoundError)) throw error;
+          // Its blob is gone (storage restored from an older copy): the provider's preview, if any, stands in.
+        }
+      }
       const provider = file.hasThumbnail ? providers.providerFor(file.provider) : undefined;
       if (!provider) throw notFound('No thumbnail');
       let thumbnail;
@@ -154,7 +166,7 @@ export function createContentService(
       }
       if (!thumbnail) throw notFound('No thumbnail');
       const type = thumbnail.contentType.split(';')[0]!.trim().toLowerCase();
-      return { stream: thumbnail.stream, contentType: IMAGE_TYPES.has(type) ? type : OCTET_STREAM };
+      return { stream: thumbnail.stream, contentType: IMAGE_TYPES.has(type) ? type : OCTET_STREAM, immutable: false };
     },
   };
 }

@@ -20,6 +20,7 @@ export interface ListedFileRow {
   size: number;
   modifiedAt: Date;
   hasThumbnail: boolean;
+  thumbnailHash: string | null;
   parentFolder: string | null;
   syncedAt: Date;
   driveName: string;
@@ -44,6 +45,7 @@ const listColumns = {
   size: driveFiles.size,
   modifiedAt: driveFiles.modifiedAt,
   hasThumbnail: driveFiles.hasThumbnail,
+  thumbnailHash: driveFiles.thumbnailHash,
   parentFolder: driveFiles.parentFolder,
   syncedAt: driveFiles.syncedAt,
   driveName: driveConnections.accountName,

@@ -15,6 +15,7 @@ import { inTransaction } from '../../../db/transaction.js';
 import { AppError, invalidField } from '../../../platform/errors.js';
 import type { CloudDrivesParts } from '../cloud-drives.parts.js';
 import { DOCX_MAIN_PART, SNIFF_BYTES, sniffBookType } from './book-file-type.js';
+import { queueThumbnails } from '../thumbnails/thumbnail-job.js';
 import { toCloudFile } from './cloud-file-view.js';
 import type { FilesRepository } from './files.repository.js';
 import { bufferOf, cappedBody, drain, readHead, UploadTooLargeError } from './upload-stream.js';
@@ -150,6 +151,7 @@ export function createUploadsService(parts: CloudDrivesParts, { files }: { files
             })),
             tx,
           );
+          await queueThumbnails(tx, { id: connectionId, userId }, parts.wakeJobs);
           await publishLive(userId, { type: 'cloud-drives.changed' }, tx);
           return files.list(
             { userId, withLibrary: false },

@@ -8,6 +8,7 @@ import { AppError } from '../../../platform/errors.js';
 import { defineJob, type JobContext, type JobDefinition } from '../../../platform/jobs/job-definition.js';
 import type { CloudDrivesParts, ConnectionTokens } from '../cloud-drives.parts.js';
 import { ProviderError, type FileProvider, type ProviderAuth } from '../providers/provider.js';
+import { queueThumbnails } from '../thumbnails/thumbnail-job.js';
 import { markRemoved, markUnseenRemoved, upsertFiles } from './sync-files.js';
 import { announce } from './sync-rows.js';
 import {
@@ -20,7 +21,7 @@ import {
   type ListingPoint,
 } from './sync-status.js';
 
-export type SyncDeps = Pick<CloudDrivesParts, 'db' | 'providers' | 'publishLive' | 'now' | 'log'> & {
+export type SyncDeps = Pick<CloudDrivesParts, 'db' | 'providers' | 'publishLive' | 'now' | 'log' | 'wakeJobs'> & {
   tokens: ConnectionTokens;
 };
 
@@ -138,16 +139,20 @@ export function syncJob(deps: SyncDeps): JobDefinition {
 
       const at = now();
       await step(
-        async (_, locked) => ({
-          syncState: 'completed',
-          syncPhase: null,
-          syncCurrent: PROGRESS_TOTAL,
-          syncTotal: PROGRESS_TOTAL,
-          syncError: null,
-          syncFinishedAt: at,
-          lastSyncAt: at,
-          nextSyncAt: nextSyncAfter(locked, at),
-        }),
+        async (tx, locked) => {
+          // New and changed books get their cover thumbnails next, in a job of their own (issue 27).
+          await queueThumbnails(tx, locked, deps.wakeJobs);
+          return {
+            syncState: 'completed',
+            syncPhase: null,
+            syncCurrent: PROGRESS_TOTAL,
+            syncTotal: PROGRESS_TOTAL,
+            syncError: null,
+            syncFinishedAt: at,
+            lastSyncAt: at,
+            nextSyncAt: nextSyncAfter(locked, at),
+          };
+        },
         { filesChanged: (r) => r.filesAdded + r.filesUpdated + r.filesRemoved > 0 },
       );
       return { added: row.filesAdded, updated: row.filesUpdated, removed: row.filesRemoved };
