@@ -62,6 +62,8 @@ test.describe('drives', () => {
 
     // The PDF's first page and the comic's first page, drawn: the job's thumbnails reach the open page live.
     for (const name of [PDF, CBZ]) {
+      // Covers load as they near the viewport (core.md §9's lazy images): on a phone the PDF's is below the fold.
+      await card(name).scrollIntoViewIfNeeded();
       const cover = card(name).getByRole('img', { name: `Cover of ${name}` });
       await expect(cover).toBeVisible({ timeout: THUMBNAIL_TIMEOUT });
       await expect(cover).toHaveAttribute('src', /\/thumbnail\?v=[0-9a-f]{16}$/);

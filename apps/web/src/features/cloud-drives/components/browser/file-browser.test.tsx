@@ -203,6 +203,21 @@ describe('FileBrowser selection', () => {
     expect(screen.queryByRole('region', { name: 'Selected files' })).toBeNull();
   });
 
+  it('multi-selects with each card’s checkbox, no Ctrl needed (touch), without opening or re-selecting one', async () => {
+    const onOpenFile = vi.fn();
+    renderBrowser(library, { onOpenFile });
+    await screen.findByText('4 files');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Alpha.pdf' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Gamma.txt' }));
+    expect(screen.getByText('2 files selected')).toBeTruthy();
+    expect(card('Alpha.pdf').getAttribute('aria-selected')).toBe('true');
+    expect(card('Gamma.txt').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Gamma.txt' }).checked).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Alpha.pdf' }));
+    expect(screen.getByText('1 file selected')).toBeTruthy();
+    expect(onOpenFile).not.toHaveBeenCalled();
+  });
+
   it('opens with Enter, toggles with Space and moves with the arrows', async () => {
     const onOpenFile = vi.fn();
     renderBrowser(library, { onOpenFile });
