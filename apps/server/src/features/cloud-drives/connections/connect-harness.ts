@@ -24,7 +24,9 @@ export interface DrivesHarness {
   close(): Promise<void>;
 }
 
-export async function startDrivesHarness(options: { libraryDir?: string } = {}): Promise<DrivesHarness> {
+export async function startDrivesHarness(
+  options: { libraryDir?: string; /** A fake Google Drive to sync from. */ googleApiBaseUrl?: string } = {},
+): Promise<DrivesHarness> {
   const google = await startFakeOAuthProvider({ kind: 'google' });
   const microsoft = await startFakeOAuthProvider({ kind: 'microsoft' });
   const encryptionKey = randomBytes(32);
@@ -41,7 +43,7 @@ export async function startDrivesHarness(options: { libraryDir?: string } = {}):
         authBaseUrl: microsoft.url,
         apiBaseUrl: NOWHERE,
       },
-      googleApiBaseUrl: NOWHERE,
+      googleApiBaseUrl: options.googleApiBaseUrl ?? NOWHERE,
       allowPrivateAddresses: true,
       encryptionKey,
       libraryDir: options.libraryDir,
