@@ -14,7 +14,7 @@ import { ProviderError, type ByteRange } from '../providers/provider.js';
 import type { VisibleFileRow } from './files.repository.js';
 import type { FilesService } from './files.service.js';
 import { parseRangeHeader, resolveRequestedRange } from './http-range.js';
-import { thumbnailKey } from '../thumbnails/thumbnail-job.js';
+import { thumbnailKey } from '../thumbnails/thumbnail-queue.js';
 
 /** What the content route streams. */
 export interface FileContent {

@@ -15,7 +15,7 @@ import { inTransaction } from '../../../db/transaction.js';
 import { AppError, invalidField } from '../../../platform/errors.js';
 import type { CloudDrivesParts } from '../cloud-drives.parts.js';
 import { DOCX_MAIN_PART, SNIFF_BYTES, sniffBookType } from './book-file-type.js';
-import { queueThumbnails } from '../thumbnails/thumbnail-job.js';
+import { queueThumbnails } from '../thumbnails/thumbnail-queue.js';
 import { toCloudFile } from './cloud-file-view.js';
 import type { FilesRepository } from './files.repository.js';
 import { bufferOf, cappedBody, drain, readHead, UploadTooLargeError } from './upload-stream.js';

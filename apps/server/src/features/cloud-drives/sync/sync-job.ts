@@ -8,7 +8,7 @@ import { AppError } from '../../../platform/errors.js';
 import { defineJob, type JobContext, type JobDefinition } from '../../../platform/jobs/job-definition.js';
 import type { CloudDrivesParts, ConnectionTokens } from '../cloud-drives.parts.js';
 import { ProviderError, type FileProvider, type ProviderAuth } from '../providers/provider.js';
-import { queueThumbnails } from '../thumbnails/thumbnail-job.js';
+import { queueThumbnails } from '../thumbnails/thumbnail-queue.js';
 import { markRemoved, markUnseenRemoved, upsertFiles } from './sync-files.js';
 import { announce } from './sync-rows.js';
 import {

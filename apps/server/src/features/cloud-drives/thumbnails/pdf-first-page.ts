@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
+import type * as CanvasModule from '@napi-rs/canvas';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ReadRange } from './zip-archive.js';
 
@@ -25,16 +25,17 @@ const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const dir = (name: string) => `${path.join(pdfjsRoot, name)}${path.sep}`;
 
 type PdfJs = typeof PdfJsModule;
-let pdfjs: Promise<PdfJs> | undefined;
-/** Loaded on the first PDF only: start-up and memory stay as they were for a library without PDFs. */
-const loadPdfJs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+let engines: Promise<[PdfJs, typeof CanvasModule]> | undefined;
+/** Loaded on the first PDF only: start-up and idle memory stay as they were (Skia and pdf.js are large). */
+const loadEngines = () =>
+  (engines ??= Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('@napi-rs/canvas')]));
 
 export async function renderPdfFirstPage(
   size: number,
   readRange: ReadRange,
   signal: AbortSignal,
 ): Promise<Buffer | null> {
-  const { getDocument, PDFDataRangeTransport } = await loadPdfJs();
+  const [{ getDocument, PDFDataRangeTransport }, { createCanvas }] = await loadEngines();
   const transport = new PDFDataRangeTransport(size, null);
   const task = getDocument({
     range: transport,

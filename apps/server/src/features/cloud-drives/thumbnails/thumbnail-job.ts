@@ -3,19 +3,13 @@ import { Readable } from 'node:stream';
 import { CloudDriveMessages } from '@bookshelf/contract';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../../db/client.js';
-import { driveConnections, driveFiles, jobs } from '../../../db/schema/index.js';
-import { afterCommit } from '../../../db/transaction.js';
+import { driveConnections, driveFiles } from '../../../db/schema/index.js';
 import { defineJob, type JobContext } from '../../../platform/jobs/job-definition.js';
-import { addJob } from '../../../platform/jobs/job-store.js';
 import { BlobNotFoundError, BlobRangeError } from '../../../platform/storage/blob-store.js';
 import type { CloudDrivesParts, ConnectionTokens } from '../cloud-drives.parts.js';
 import { ProviderError } from '../providers/provider.js';
 import { makeThumbnail, THUMBNAIL_TYPES, type BookBytes } from './make-thumbnail.js';
-
-export const THUMBNAILS_JOB = 'cloud-drives.thumbnails';
-/** Where a thumbnail is kept: named by the SHA-256 of its bytes, so its address can be cached for ever. */
-export const thumbnailKey = (hash: string) => `drive-thumbnails/${hash}.webp`;
+import { queueThumbnails, thumbnailKey, THUMBNAILS_JOB } from './thumbnail-queue.js';
 
 /**
  * Files looked at in one run, and the longest a run goes on: then it hands its place back (the runner has
@@ -71,37 +65,6 @@ async function collect(stream: Readable, skip: number, take: number, signal: Abo
     stream.destroy();
   }
   return Buffer.concat(chunks, taken);
-}
-
-/**
- * Queues a thumbnails run for a connection (after its sync, an upload) unless one is already waiting; through
- * `tx`, so it exists exactly when the change that asked for it commits.
- */
-export async function queueThumbnails(
-  tx: Database,
-  connection: { id: string; userId: string | null },
-  wake?: () => void,
-  runAt?: Date,
-): Promise<void> {
-  const [waiting] = await tx
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.kind, THUMBNAILS_JOB),
-        eq(jobs.state, 'queued'),
-        sql`${jobs.payload}->>'connectionId' = ${connection.id}`,
-      ),
-    )
-    .limit(1);
-  if (waiting) return;
-  await addJob(
-    tx,
-    THUMBNAILS_JOB,
-    { connectionId: connection.id },
-    { userId: connection.userId, ...(runAt ? { runAt } : {}) },
-  );
-  if (wake) afterCommit(tx, wake);
 }
 
 export type ThumbnailDeps = Pick<CloudDrivesParts, 'db' | 'storage' | 'providers' | 'publishLive' | 'log'> & {

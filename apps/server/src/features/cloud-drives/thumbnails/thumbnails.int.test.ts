@@ -12,7 +12,7 @@ import { driveFiles, jobs } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { signUp, type Browser } from '../../../test/browser.js';
 import { filePath, multipartForm } from '../files/files-harness.js';
-import { THUMBNAILS_JOB } from './thumbnail-job.js';
+import { THUMBNAILS_JOB } from './thumbnail-queue.js';
 
 const RED: [number, number, number] = [220, 30, 30];
 const BLUE: [number, number, number] = [30, 30, 220];
