@@ -6,6 +6,7 @@ import {
   FIXED_RATES_TO_INR,
   fixedRate,
   fixedRatesInto,
+  purchaseRateDay,
   RATE_DECIMALS,
   roundRate,
   sumCents,
@@ -114,5 +115,21 @@ describe('converting an amount (one rounding rule, issue 27)', () => {
         expect(sumCents(amounts)).toBe(cents / 100);
       }),
     );
+  });
+});
+
+describe('the day a purchase converts at', () => {
+  const added = '2024-05-31T23:30:00.000Z';
+  it('is the purchase date, else the (UTC) day the book was added, and today’s for a wishlist book', () => {
+    expect(purchaseRateDay({ status: 'owned', dateAdded: added, purchaseInfo: { purchaseDate: '2023-02-01' } })).toBe(
+      '2023-02-01',
+    );
+    expect(purchaseRateDay({ status: 'read', dateAdded: added, purchaseInfo: { purchaseDate: null } })).toBe(
+      '2024-05-31',
+    );
+    expect(purchaseRateDay({ status: 'owned', dateAdded: added, purchaseInfo: null })).toBe('2024-05-31');
+    expect(
+      purchaseRateDay({ status: 'wishlist', dateAdded: added, purchaseInfo: { purchaseDate: '2023-02-01' } }),
+    ).toBeNull();
   });
 });

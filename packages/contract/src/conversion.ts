@@ -92,3 +92,17 @@ export function convertFixed(amount: number, from: string, to: string): number |
   const rate = fixedRate(from, to);
   return rate === null ? null : convertAmount(amount, rate);
 }
+
+/**
+ * The day whose rate converts a book's purchase price (core.md §9 "using the purchase date"), as Spending's
+ * SQL picks it: the purchase date, else the day the book was added (UTC). A wishlist book is not bought yet:
+ * null, today's rate, as the wishlist's estimated value counts it.
+ */
+export function purchaseRateDay(book: {
+  status: string;
+  dateAdded: string;
+  purchaseInfo: { purchaseDate: string | null } | null;
+}): string | null {
+  if (book.status === 'wishlist') return null;
+  return book.purchaseInfo?.purchaseDate?.slice(0, 10) ?? book.dateAdded.slice(0, 10);
+}
