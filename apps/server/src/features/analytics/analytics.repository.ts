@@ -115,7 +115,7 @@ export function createAnalyticsRepository(db: Database, rates: ExchangeRates) {
     async value(userId: string, base: string): Promise<ValueRow[]> {
       return rowsOf<ValueRow>(
         await db.execute(sql`with p as materialized (${purchases(userId)}),
-          r as (select d.currency, ${rates.rateSql(sql`d.currency`, base, null)} as rate
+          r as materialized (select d.currency, ${rates.rateSql(sql`d.currency`, base, null)} as rate
                 from (select distinct currency from p) as d),
           c as (select p.currency, p.price, r.rate, ${convertedSql(sql`p.price`, sql`r.rate`)} as converted
                 from p join r on r.currency = p.currency),
