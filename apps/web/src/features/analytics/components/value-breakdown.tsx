@@ -30,7 +30,7 @@ export function ValueBreakdown({ value, display }: { value: LibraryValue; displa
             </th>
             <th scope="col" className={`${cell} font-medium`}>
               {/* Two lines on a phone rather than a clipped CONVE… */}
-              <span className="block">Converted</span> <span className="block">({base})</span>
+              <span className="block sm:inline">Converted</span> <span className="block sm:inline">({base})</span>
             </th>
             <th scope="col" className={`${cell} font-medium`}>
               Books
