@@ -1,4 +1,4 @@
-import { NO_GENRE, type CurrencyValue, type PricedBook } from '@bookshelf/contract';
+import { DISPLAY_CURRENCIES, NO_GENRE, type CurrencyValue, type PricedBook } from '@bookshelf/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -110,17 +110,20 @@ export function createAnalyticsRepository(db: Database, rates: ExchangeRates) {
 
     /**
      * One row per currency paid in, largest converted amount first: each book converted to cents at today's
-     * rate, then added; `total` adds every row's.
+     * rate, then added; `total` adds every row's. The rates of the ten display currencies are found first (no
+     * pass over the books needed for that), so the books are read once, in the aggregate.
      */
     async value(userId: string, base: string): Promise<ValueRow[]> {
       return rowsOf<ValueRow>(
-        await db.execute(sql`with p as materialized (${purchases(userId)}),
-          r as materialized (select d.currency, ${rates.rateSql(sql`d.currency`, base, null)} as rate
-                from (select distinct currency from p) as d),
-          c as (select p.currency, p.price, r.rate, ${convertedSql(sql`p.price`, sql`r.rate`)} as converted
-                from p join r on r.currency = p.currency),
-          g as (select currency, rate, sum(price) as amount, count(*)::int as count, sum(converted) as converted
-                from c group by currency, rate)
+        await db.execute(sql`with r as materialized (select c.currency, ${rates.rateSql(sql`c.currency`, base, null)} as rate
+                from (values ${sql.join(
+                  DISPLAY_CURRENCIES.map((code) => sql`(${code}::text)`),
+                  sql`, `,
+                )}) as c(currency)),
+          g as (select p.currency, r.rate, sum(p.price) as amount, count(*)::int as count,
+                  sum(${convertedSql(sql`p.price`, sql`r.rate`)}) as converted
+                from (${purchases(userId)}) as p join r on r.currency = p.currency
+                group by p.currency, r.rate)
           select currency, amount::text as amount, count, rate::text as rate,
             converted::text as "convertedAmount", (sum(converted) over ())::text as total
           from g order by converted desc, currency`),
