@@ -1,13 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BOOK_CURRENCIES,
   CURRENCIES,
   DISPLAY_CURRENCIES,
-  displayRate,
   formatMoney,
   formatRate,
   guessBaseCurrency,
-  valueIn,
   VALUE_RATES_TO_INR,
 } from './currency.js';
 
@@ -17,21 +16,8 @@ describe('currency (core.md §9)', () => {
     for (const code of BOOK_CURRENCIES) expect(DISPLAY_CURRENCIES).toContain(code);
   });
 
-  it('holds the spec’s display examples exactly, 1 for the same currency and 1 for a missing rate', () => {
-    expect(displayRate('USD', 'INR')).toBe(83.25);
-    expect(displayRate('USD', 'EUR')).toBe(0.92);
-    expect(displayRate('INR', 'USD')).toBe(0.012);
-    expect(displayRate('JPY', 'JPY')).toBe(1);
-    expect(displayRate('JPY', 'INR')).toBe(1); // no JPY source table
-    expect(displayRate('XYZ', 'INR')).toBe(1);
-  });
-
-  it('counts library value through the fixed rates to INR', () => {
+  it('keeps the library value’s fixed rates to INR', () => {
     expect(VALUE_RATES_TO_INR).toEqual({ INR: 1, USD: 83.25, EUR: 90.45, GBP: 105.2, CAD: 61.5, AUD: 55.2, JPY: 0.56 });
-    expect(valueIn(10, 'USD', 'INR')).toBeCloseTo(832.5, 10);
-    expect(valueIn(1000, 'JPY', 'INR')).toBeCloseTo(560, 10);
-    expect(valueIn(105.2, 'INR', 'GBP')).toBeCloseTo(1, 10);
-    expect(valueIn(5, 'EUR', 'EUR')).toBe(5);
   });
 
   it('guesses the base currency from the browser language’s region, INR otherwise', () => {
@@ -53,5 +39,35 @@ describe('currency (core.md §9)', () => {
     expect(formatMoney(3, 'GBP', { showSymbols: false })).toBe('3.00');
     expect(formatMoney(1000, 'JPY')).toBe('¥1,000.00');
     expect(formatMoney(2, 'XYZ')).toBe('2.00 XYZ');
+  });
+
+  it('writes every currency in the reader’s locale, not the currency’s own, keeping its symbol (issue 27)', () => {
+    // The euro's own locale (de-DE) would write €3,29 and €1.980,00 inside an English page.
+    expect(formatMoney(3.29, 'EUR')).toBe('€3.29');
+    expect(formatMoney(1980, 'EUR')).toBe('€1,980.00');
+    expect(formatMoney(1980, 'JPY')).toBe('¥1,980.00');
+    expect(formatMoney(1234567.5, 'INR')).toBe('₹1,234,567.50'); // not en-IN's 12,34,567.50
+    expect(formatMoney(32.99, 'AUD')).toBe('A$32.99');
+    expect(formatMoney(32.99, 'CAD')).toBe('CA$32.99');
+    // A German page writes German numbers, whatever the currency.
+    expect(formatMoney(1980, 'USD', { locale: 'de-DE' })).toBe('$1.980,00');
+    expect(formatMoney(3.29, 'GBP', { locale: 'de' })).toBe('£3,29');
+    // A locale the runtime does not know falls back to English rather than throwing.
+    expect(formatMoney(1980, 'EUR', { locale: 'not a locale!' })).toBe('€1,980.00');
+  });
+
+  it('writes the same amount the same way for every currency but the symbol', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 11 }),
+        fc.constantFrom(...DISPLAY_CURRENCIES),
+        fc.constantFrom(...DISPLAY_CURRENCIES),
+        (cents, a, b) => {
+          const bare = (code: string) => formatMoney(cents / 100, code, { showSymbols: false });
+          expect(bare(a)).toBe(bare(b));
+          expect(formatMoney(cents / 100, a)).toBe(`${CURRENCIES[a].symbol}${bare(a)}`);
+        },
+      ),
+    );
   });
 });

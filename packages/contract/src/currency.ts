@@ -17,7 +17,10 @@ export interface Currency {
   code: string;
   symbol: string;
   name: string;
-  /** The locale amounts in this currency are written in. */
+  /**
+   * The locale of the currency's home country (its name and symbol there). Amounts are not written in it:
+   * they follow the reader's locale (formatMoney).
+   */
   locale: string;
 }
 
@@ -59,7 +62,8 @@ export const VALUE_RATES_TO_INR: Record<BookCurrency, number> = {
 /**
  * The display converter's fixed tables, by source currency (core.md §9 has tables for INR, USD, EUR and GBP
  * as the source, and fixes USD→INR 83.25, USD→EUR 0.92 and INR→USD 0.012; the other entries are the same
- * day's reference rates, rounded as the spec's are).
+ * day's reference rates, rounded as the spec's are). Conversions do not read them pair by pair (they disagree
+ * with the value table in the third digit): conversion.ts takes from them only what the value table lacks.
  */
 export const DISPLAY_RATES: Partial<Record<DisplayCurrency, Partial<Record<DisplayCurrency, number>>>> = {
   USD: { INR: 83.25, EUR: 0.92, GBP: 0.79, CAD: 1.36, AUD: 1.52, JPY: 149.5, CNY: 7.24, SGD: 1.34, HKD: 7.82 },
@@ -67,19 +71,6 @@ export const DISPLAY_RATES: Partial<Record<DisplayCurrency, Partial<Record<Displ
   EUR: { INR: 90.45, USD: 1.09, GBP: 0.86, CAD: 1.48, AUD: 1.65, JPY: 162.5, CNY: 7.87, SGD: 1.46, HKD: 8.5 },
   GBP: { INR: 105.2, USD: 1.27, EUR: 1.16, CAD: 1.72, AUD: 1.92, JPY: 189.2, CNY: 9.16, SGD: 1.7, HKD: 9.9 },
 };
-
-/** The display rate from one currency to another: 1 for the same currency, and 1 where the tables have none. */
-export function displayRate(from: string, to: string): number {
-  if (from === to) return 1;
-  return (isDisplayCurrency(from) && isDisplayCurrency(to) ? DISPLAY_RATES[from]?.[to] : undefined) ?? 1;
-}
-
-/** An amount in `from` as the library value counts it in `to`, through INR; an unknown currency counts 1:1. */
-export function valueIn(amount: number, from: string, to: string): number {
-  if (from === to) return amount;
-  const toInr = (code: string) => VALUE_RATES_TO_INR[code as BookCurrency] ?? 1;
-  return (amount * toInr(from)) / toInr(to);
-}
 
 /** The browser language's region → base currency (core.md §9); INR when there is none or it is not listed. */
 const REGION_CURRENCY: Record<string, DisplayCurrency> = {
@@ -113,8 +104,11 @@ export function guessBaseCurrency(language: string | undefined): DisplayCurrency
   return (region && REGION_CURRENCY[region]) || DEFAULT_BASE_CURRENCY;
 }
 
+/** The app's pages are in English (`<html lang="en">`): amounts written without a locale use it. */
+export const DEFAULT_MONEY_LOCALE = 'en';
+
 /** A rate with 4 decimals (core.md §9), e.g. 83.2500. */
-export const formatRate = (rate: number, locale = 'en-US') =>
+export const formatRate = (rate: number, locale = DEFAULT_MONEY_LOCALE) =>
   new Intl.NumberFormat(locale, { minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(rate);
 
 export interface MoneyDisplay {
@@ -122,19 +116,39 @@ export interface MoneyDisplay {
   showSymbols?: boolean;
   /** The code after the amount (₹1,234.50 INR). */
   showCodes?: boolean;
+  /**
+   * The reader's locale, the page's language (`<html lang>`), whose digits, grouping and decimal mark every
+   * amount uses whatever its currency: an English page writes €1,980.00, not the euro's own €1.980,00.
+   */
+  locale?: string;
 }
 
-/** An amount with 2 fraction digits in its currency's own locale, symbol and code as the reader chose. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** One formatter per locale: building one costs far more than using it, and a page writes hundreds of amounts. */
+function amountFormat(locale: string): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    } catch {
+      format = new Intl.NumberFormat(DEFAULT_MONEY_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    }
+    numberFormats.set(locale, format);
+  }
+  return format;
+}
+
+/**
+ * An amount with 2 fraction digits in the reader's locale (the page's language), with its currency's symbol
+ * and code as the reader chose.
+ */
 export function formatMoney(
   amount: number,
   code: string,
-  { showSymbols = true, showCodes = false }: MoneyDisplay = {},
+  { showSymbols = true, showCodes = false, locale = DEFAULT_MONEY_LOCALE }: MoneyDisplay = {},
 ) {
   const currency = isDisplayCurrency(code) ? CURRENCIES[code] : undefined;
-  const number = new Intl.NumberFormat(currency?.locale ?? 'en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
+  const number = amountFormat(locale).format(amount);
   const text = showSymbols ? `${currency?.symbol ?? ''}${number}` : number;
   return showCodes || !currency ? `${text} ${code}` : text;
 }

@@ -11,6 +11,7 @@ export * from './book-rules.js';
 export * from './books.js';
 export * from './cloud-drive-rules.js';
 export * from './cloud-drives.js';
+export * from './conversion.js';
 export * from './currency.js';
 export * from './money-rules.js';
 export * from './money.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { valueIn } from './currency.js';
+import { convertFixed } from './conversion.js';
 import {
   addedPricePoints,
   estimatedValue,
@@ -32,7 +32,7 @@ describe('estimated value (core.md §9)', () => {
   });
 
   it('converts each price into the value currency first; the 15 is already in it', () => {
-    const toInr = (amount: number, from: string) => valueIn(amount, from, 'INR');
+    const toInr = (amount: number, from: string) => convertFixed(amount, from, 'INR')!;
     // 10 USD = 832.50 INR (the spec's 83.25), plus 100 INR, plus 15.
     expect(estimatedValue([priced(10, 'USD'), priced(100, 'INR'), unpriced], toInr)).toBe(947.5);
   });
@@ -74,7 +74,7 @@ describe('the wishlist grids', () => {
 });
 
 describe('price alert matching', () => {
-  const convert = valueIn;
+  const convert = (amount: number, from: string, to: string) => convertFixed(amount, from, to)!;
   const alert = { targetPrice: 500, currency: 'INR', platforms: [] as string[] };
 
   it('triggers at or below the target, not above it', () => {

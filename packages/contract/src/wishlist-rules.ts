@@ -1,3 +1,5 @@
+import { convertAmount, sumCents } from './conversion.js';
+
 /**
  * The wishlist's rules and texts (core.md §2 "Wishlist", §3 Price alert, §9 Wishlist), zod-free so the page
  * uses them without the schema library and the server applies the very same ones.
@@ -44,7 +46,7 @@ export const sharedWishlistPagePath = (token: string) => `/wishlist/${encodeURIC
 /** A share token as the server makes it: 32 random bytes, base64url (43 characters). */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Converts an amount in `from` to the currency the value is counted in. */
+/** Converts an amount in `from` to the currency the value is counted in, to cents. */
 export type ToCurrency = (amount: number, from: string) => number;
 
 /** Money to 2 decimals, as the value is shown (core.md §9); the epsilon keeps 1.005 from rounding down. */
@@ -52,17 +54,18 @@ export const toCents = (amount: number) => Math.round((amount + Math.sign(amount
 
 /**
  * The wishlist's estimated value (core.md §9): the sum of purchase prices, 15 for each book without one,
- * to 2 decimals. Prices in other currencies are converted first; the 15 is counted in the value's currency.
+ * to 2 decimals. Each price is converted to cents first (convertAmount: the rule every screen applies, so the
+ * cards add up to the header); the 15 is counted in the value's currency.
  */
 export function estimatedValue(
   books: readonly { purchaseInfo: { price: number; currency: string } | null }[],
-  convert: ToCurrency = (amount) => amount,
+  convert: ToCurrency = (amount) => convertAmount(amount, 1),
 ): number {
-  let total = 0;
-  for (const { purchaseInfo } of books) {
-    total += purchaseInfo ? convert(purchaseInfo.price, purchaseInfo.currency) : WISHLIST_PRICE_ESTIMATE;
-  }
-  return toCents(total);
+  return sumCents(
+    books.map(({ purchaseInfo }) =>
+      purchaseInfo ? convert(purchaseInfo.price, purchaseInfo.currency) : WISHLIST_PRICE_ESTIMATE,
+    ),
+  );
 }
 
 /** The High Priority grid (the first 6) and All Wishlist Books (the rest), in the wishlist's order. */

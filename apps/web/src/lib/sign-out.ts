@@ -1,6 +1,7 @@
 import { AuthPaths } from '@bookshelf/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
+import { clearMirror } from './money/preferences-mirror';
 import { setMe } from './session';
 
 // Apart from lib/session.ts so that the landing page, which only asks who is signed in, does not download
@@ -20,6 +21,7 @@ export function useSignOut() {
       } catch {
         // storage may be unavailable (private mode); nothing to clear then
       }
+      clearMirror();
       queryClient.clear();
       setMe(null);
     },

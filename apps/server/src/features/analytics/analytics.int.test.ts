@@ -3,6 +3,7 @@ import {
   BOOK_CURRENCIES,
   MoneyPaths,
   NO_GENRE,
+  sumCents,
   VALUE_RATES_TO_INR,
   type CreateBookRequest,
   type LibraryValue,
@@ -137,13 +138,13 @@ describe('with the fixed rates of core.md §9', () => {
     for (const month of Object.keys(result.spendingByMonth)) expect(month).toMatch(/^\d{4}-\d{2}$/);
   });
 
-  it('counts in the currency asked for, through INR, rounding only the final amounts', async () => {
+  it('counts in the currency asked for, through INR, each book to the cent and then added', async () => {
     const inUsd = await value(reader, '?baseCurrency=USD');
     expect(inUsd.baseCurrency).toBe('USD');
-    expect(inUsd.totalInBaseCurrency).toBe(43.74); // 3641.50 / 83.25 = 43.7417…
+    expect(inUsd.totalInBaseCurrency).toBe(43.74); // 21.73 + 12.01 + 0 + 10
     expect(inUsd.currencyBreakdown).toEqual([
-      { currency: 'EUR', amount: 20, convertedAmount: 21.73, rate: 1.086486, count: 1 },
-      { currency: 'INR', amount: 1000, convertedAmount: 12.01, rate: 0.012012, count: 2 },
+      { currency: 'EUR', amount: 20, convertedAmount: 21.73, rate: 1.08648649, count: 1 },
+      { currency: 'INR', amount: 1000, convertedAmount: 12.01, rate: 0.01201201, count: 2 },
       { currency: 'USD', amount: 10, convertedAmount: 10, rate: 1, count: 1 },
     ]);
     const spent = await spending(reader, '?baseCurrency=USD');
@@ -247,19 +248,18 @@ describe('with the fixed rates of core.md §9', () => {
     for (let i = 0; i < rows.length; i += 500) {
       await t.database.db.insert(books).values(rows.slice(i, i + 500) as (typeof books.$inferInsert)[]);
     }
-    // The expected figures in whole hundredths of hundredths, so no float sum decides the test.
+    // The expected figures in whole cents: each book converted and rounded half up, then added (issue 27), so
+    // no float sum decides the test.
     const counted = rows.filter((r) => r.status !== 'wishlist');
     const byCurrency = new Map<string, number>(); // in cents
+    let totalCents = 0n;
     for (const r of counted) {
       const { currency, price } = r.purchaseInfo;
       byCurrency.set(currency, (byCurrency.get(currency) ?? 0) + Math.round(price * 100));
-    }
-    let totalTenThousandths = 0n;
-    for (const [currency, cents] of byCurrency) {
       const rateHundredths = BigInt(Math.round(VALUE_RATES_TO_INR[currency as 'INR'] * 100));
-      totalTenThousandths += BigInt(cents) * rateHundredths;
+      totalCents += (BigInt(Math.round(price * 100)) * rateHundredths + 50n) / 100n;
     }
-    const expectedTotal = Number((totalTenThousandths + 50n) / 100n) / 100;
+    const expectedTotal = Number(totalCents) / 100;
 
     const spent = await spending(browser);
     expect(spent.bookCount).toBe(1800);
@@ -270,13 +270,15 @@ describe('with the fixed rates of core.md §9', () => {
     expect(Object.keys(spent.spendingByMonth)).toHaveLength(24);
     expect(Object.keys(spent.spendingByPlatform)).toHaveLength(5);
     expect(Object.keys(spent.spendingByGenre).sort()).toEqual(['Fiction', NO_GENRE]);
-    const monthSum = Object.values(spent.spendingByMonth).reduce((a, b) => a + b, 0);
-    expect(Math.abs(monthSum - expectedTotal)).toBeLessThan(0.01 * 24);
+    // The months add up to the total exactly: each adds the same per-book cents.
+    expect(sumCents(Object.values(spent.spendingByMonth))).toBe(expectedTotal);
+    expect(sumCents(Object.values(spent.spendingByPlatform))).toBe(expectedTotal);
     expect(spent.mostExpensiveBook).toMatchObject({ currency: 'GBP', price: 49.25 });
     expect(spent.cheapestBook).toMatchObject({ currency: 'JPY', price: 1.25 }); // the 0.25 ones are all on the wishlist;
 
     const worth = await value(browser);
     expect(worth.totalInBaseCurrency).toBe(expectedTotal);
+    expect(sumCents(worth.currencyBreakdown.map((c) => c.convertedAmount))).toBe(expectedTotal);
     expect(worth.bookCount).toBe(1800);
     expect(worth.currencyBreakdown).toHaveLength(BOOK_CURRENCIES.length);
   });
@@ -310,7 +312,7 @@ describe('with stored central-bank rates', () => {
 
   it('converts each purchase at the rate of its own day (the first stored one before any)', async () => {
     const result = await spending(reader);
-    // January: 10 × 90 / 1.10 = 818.18…; July: 10 × 100 / 1.20 = 833.33…; December 2023: January's rate;
+    // January: 10 × 81.81818182 = 818.18; July: 10 × 83.33333333 = 833.33; December 2023: January's rate;
     // euros 10 × 90; pounds 10 × 105.2 (fixed).
     expect(result.spendingByMonth).toEqual({
       '2023-12': 818.18,
@@ -318,16 +320,17 @@ describe('with stored central-bank rates', () => {
       '2024-03': 1952,
       '2024-07': 833.33,
     });
-    expect(result.totalSpent).toBe(4421.7); // 818.1818… × 2 + 833.3333… + 900 + 1052 = 4421.6969…
+    // Each purchase in cents, then added: 818.18 × 2 + 833.33 + 900 + 1052 (not the exact sum's 4421.70).
+    expect(result.totalSpent).toBe(4421.69);
     expect(result.ratesSource).toBe('ecb');
   });
 
   it('values the library at the latest rates, and says which day’s', async () => {
     expect(await value(reader)).toEqual({
-      totalInBaseCurrency: 4552, // 30 × 100 / 1.20 + 10 × 100 + 10 × 105.2
+      totalInBaseCurrency: 4551.99, // 3 × 833.33 (10 × 83.33333333 each) + 10 × 105.2 + 10 × 100
       baseCurrency: 'INR',
       currencyBreakdown: [
-        { currency: 'USD', amount: 30, convertedAmount: 2500, rate: 83.333333, count: 3 },
+        { currency: 'USD', amount: 30, convertedAmount: 2499.99, rate: 83.33333333, count: 3 },
         { currency: 'GBP', amount: 10, convertedAmount: 1052, rate: 105.2, count: 1 },
         { currency: 'EUR', amount: 10, convertedAmount: 1000, rate: 100, count: 1 },
       ],

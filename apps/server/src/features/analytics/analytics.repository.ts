@@ -1,8 +1,13 @@
-import { NO_GENRE, type CurrencyValue, type PricedBook } from '@bookshelf/contract';
+import { DISPLAY_CURRENCIES, NO_GENRE, type CurrencyValue, type PricedBook } from '@bookshelf/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { latestRatesDaySql, type ExchangeRates } from '../../platform/money/exchange-rates.js';
+import {
+  convertedSql,
+  latestRatesDaySql,
+  roundedRateSql,
+  type ExchangeRates,
+} from '../../platform/money/exchange-rates.js';
 
 /**
  * The owner's purchases (core.md §9 "Value and spending"): books with a price, not deleted, not on the wishlist.
@@ -65,7 +70,9 @@ export interface ValueRow {
  *    (latestRatesDaySql), and the rates of both currencies on that day are read by key (the base currency's
  *    once per day): exactly rateSql's rate; any other pair (a currency missing on that day, a day before the
  *    first stored) still asks rateSql.
- * Money stays numeric until the JSON is written; rounding to cents is last.
+ * Money stays numeric until the JSON is written. Each book is converted to cents first (convertedSql, the
+ * contract's convertAmount) and every figure adds those cents, so the parts a screen shows add up to its
+ * totals and a book's figure is the one its own page shows (issue 27).
  */
 export function createAnalyticsRepository(db: Database, rates: ExchangeRates) {
   return {
@@ -79,12 +86,13 @@ export function createAnalyticsRepository(db: Database, rates: ExchangeRates) {
                 from (${latestRatesDaySql(sql`select rate_day as day from p`)}) as w
                   left join fx_rates t on t.currency = ${base}::text and t.day = w.latest),
           r as materialized (select j.currency, j.rate_day, case when j.from_euro <> 0 and j.to_euro is not null
-                  then j.to_euro / j.from_euro else ${rates.rateSql(sql`j.currency`, base, sql`j.rate_day`)} end as rate
+                  then ${roundedRateSql(sql`j.to_euro / j.from_euro`)} else ${rates.rateSql(sql`j.currency`, base, sql`j.rate_day`)} end as rate
                 from (select d.currency, d.rate_day, s.to_euro,
                     case when d.currency = 'EUR' and s.latest is not null then 1 else f.per_euro end as from_euro
                   from (select distinct currency, rate_day from p) as d join s on s.day = d.rate_day
                     left join fx_rates f on f.currency = d.currency and f.day = s.latest) as j),
-          c as materialized (select p.*, p.price * r.rate as converted, to_char(p.day, 'YYYY-MM') as month
+          c as materialized (select p.*, ${convertedSql(sql`p.price`, sql`r.rate`)} as converted,
+                  to_char(p.day, 'YYYY-MM') as month
                 from p join r on r.currency = p.currency and r.rate_day = p.rate_day)
           select
             (select count(*) from c)::int as "bookCount",
@@ -100,16 +108,25 @@ export function createAnalyticsRepository(db: Database, rates: ExchangeRates) {
       return row!;
     },
 
-    /** One row per currency paid in, largest converted amount first; `total` repeats the exact sum, rounded. */
+    /**
+     * One row per currency paid in, largest converted amount first: each book converted to cents at today's
+     * rate, then added; `total` adds every row's. The rates of the ten display currencies are found first (no
+     * pass over the books needed for that), so the books are read once, in the aggregate.
+     */
     async value(userId: string, base: string): Promise<ValueRow[]> {
       return rowsOf<ValueRow>(
-        await db.execute(sql`with g as (select currency, sum(price) as amount, count(*)::int as count
-                from (${purchases(userId)}) as p group by currency),
-          v as (select g.*, ${rates.rateSql(sql`g.currency`, base, null)} as rate from g)
-          select currency, amount::text as amount, count, round(rate, 6)::text as rate,
-            round(amount * rate, 2)::text as "convertedAmount",
-            round(sum(amount * rate) over (), 2)::text as total
-          from v order by amount * rate desc, currency`),
+        await db.execute(sql`with r as materialized (select c.currency, ${rates.rateSql(sql`c.currency`, base, null)} as rate
+                from (values ${sql.join(
+                  DISPLAY_CURRENCIES.map((code) => sql`(${code}::text)`),
+                  sql`, `,
+                )}) as c(currency)),
+          g as (select p.currency, r.rate, sum(p.price) as amount, count(*)::int as count,
+                  sum(${convertedSql(sql`p.price`, sql`r.rate`)}) as converted
+                from (${purchases(userId)}) as p join r on r.currency = p.currency
+                group by p.currency, r.rate)
+          select currency, amount::text as amount, count, rate::text as rate,
+            converted::text as "convertedAmount", (sum(converted) over ())::text as total
+          from g order by converted desc, currency`),
       );
     },
 

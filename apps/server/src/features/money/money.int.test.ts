@@ -1,4 +1,4 @@
-import { MoneyMessages, type MoneyPreferences, type Rates } from '@bookshelf/contract';
+import { DISPLAY_CURRENCIES, fixedRate, MoneyMessages, type MoneyPreferences, type Rates } from '@bookshelf/contract';
 import { ECB_HISTORY_PATH, startFakeEcbRates, type FakeServer } from '@bookshelf/test-support';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,13 +90,20 @@ describe('money without FX_RATES_URL (the fixed tables)', () => {
     expect(JSON.stringify(full.json())).toContain('name');
   });
 
-  it('answers the display table’s rates exactly (USD→INR 83.25, USD→EUR 0.92, INR→USD 0.012)', async () => {
+  it('answers one fixed table crossed through INR: the spec’s examples, and no pair at 1 but the same currency', async () => {
     const inr = (await reader.get('/api/money/rates?base=INR')).json<Rates>();
     expect(inr).toMatchObject({ base: 'INR', source: 'fixed', date: null });
     expect(inr.rates.USD).toBe(83.25);
     expect(inr.rates.INR).toBe(1);
-    expect((await reader.get('/api/money/rates?base=EUR')).json<Rates>().rates.USD).toBe(0.92);
-    expect((await reader.get('/api/money/rates?base=USD')).json<Rates>().rates.INR).toBe(0.012);
+    expect((await reader.get('/api/money/rates?base=EUR')).json<Rates>().rates.USD.toFixed(2)).toBe('0.92');
+    const usd = (await reader.get('/api/money/rates?base=USD')).json<Rates>();
+    expect(usd.rates.INR.toFixed(4)).toBe('0.0120');
+    // The issue's ¥1,980 at "1 JPY = 1.0000 USD": every pair now has its own rate, the one the sums use.
+    for (const code of DISPLAY_CURRENCIES) {
+      expect(usd.rates[code]).toBe(fixedRate(code, 'USD'));
+      if (code !== 'USD') expect(usd.rates[code]).not.toBe(1);
+    }
+    expect(usd.rates.JPY).toBe(0.00672673);
     expect((await reader.get('/api/money/rates?base=XYZ')).statusCode).toBe(400);
     expect((await reader.get('/api/money/rates?base=INR&date=yesterday')).statusCode).toBe(400);
   });

@@ -1,8 +1,9 @@
 import {
   DEFAULT_BASE_CURRENCY,
   DISPLAY_CURRENCIES,
-  displayRate,
-  VALUE_RATES_TO_INR,
+  fixedRate,
+  fixedRatesInto,
+  RATE_DECIMALS,
   type DisplayCurrency,
   type RateSource,
   type Rates,
@@ -39,13 +40,26 @@ export function latestRatesDaySql(days: SQL): SQL {
       union all select day, 0, day from (select distinct day from fx_rates) as f) as u) as v where k = 1`;
 }
 
-/** core.md §9's value table: the INR worth of one unit, 1 for a currency it does not list. */
-function fixedToInrSql(currency: SQL): SQL {
-  const cases = Object.entries(VALUE_RATES_TO_INR).map(
-    ([code, rate]) => sql`when ${code} then ${sql.raw(String(rate))}::numeric`,
+/**
+ * The fixed rate from the currency in `currency` into `to` (contract's fixedRate: every pair crossed through
+ * INR), written out as literals so that SQL multiplies by the very numbers the web does; null for a currency
+ * the app does not know.
+ */
+function fixedRateSql(currency: SQL, to: string): SQL {
+  const cases = DISPLAY_CURRENCIES.map(
+    (code) => sql`when ${code} then ${sql.raw(fixedRate(code, to)!.toFixed(RATE_DECIMALS))}::numeric`,
   );
-  return sql`(case ${currency} ${sql.join(cases, sql` `)} else 1::numeric end)`;
+  return sql`(case ${currency} ${sql.join(cases, sql` `)} else null end)`;
 }
+
+/** A rate as every conversion uses it: RATE_DECIMALS decimals (contract's roundRate). */
+export const roundedRateSql = (rate: SQL): SQL => sql`round(${rate}, ${sql.raw(String(RATE_DECIMALS))})`;
+
+/**
+ * `amount` × `rate` in cents, half away from zero: the contract's convertAmount, applied to each book before
+ * any sum (issue 27: one rounding rule, so every screen's parts add up to its totals).
+ */
+export const convertedSql = (amount: SQL, rate: SQL): SQL => sql`round(${amount} * ${rate}, 2)`;
 
 /**
  * Exchange rates for conversions (issue 13, decision 047): the European Central Bank's reference rates once
@@ -57,15 +71,16 @@ export function createExchangeRates(db: Database, now: () => Date = () => new Da
 
   /**
    * The rate from the currency in the text expression `from` to `to`, on the date expression `day` (the rate
-   * of that day, or the latest before it) or today when null. Stored rates first; without them, or for a
-   * currency the bank does not publish, the fixed value table.
+   * of that day, or the latest before it) or today when null, to RATE_DECIMALS decimals. Stored rates first,
+   * crossed through the euro; without them, or for a currency the bank does not publish, the fixed table
+   * crossed through INR. Never 1 unless the currencies are the same.
    */
   function rateSql(from: SQL, to: string, day: SQL | null = null): SQL {
     const on = day ?? sql`${today()}::date`;
     const target = sql`${to}::text`;
-    return sql`coalesce(
+    return roundedRateSql(sql`coalesce(
       ${perEuroSql(target, on)} / nullif(${perEuroSql(from, on)}, 0),
-      ${fixedToInrSql(from)} / ${fixedToInrSql(target)})`;
+      ${fixedRateSql(from, to)})`);
   }
 
   async function source(): Promise<{ source: RateSource; latest: string | null }> {
@@ -85,9 +100,8 @@ export function createExchangeRates(db: Database, now: () => Date = () => new Da
       const on = day ?? today();
       const { source: kind } = await source();
       if (kind === 'fixed') {
-        // The display converter's table (core.md §9: USD→EUR 0.92, INR→USD 0.012 exactly).
-        const rates = Object.fromEntries(DISPLAY_CURRENCIES.map((code) => [code, displayRate(code, base)]));
-        return { base, source: 'fixed', date: null, rates: rates as Rates['rates'] };
+        // The very table rateSql writes into every sum, so a label and a total agree to the cent.
+        return { base, source: 'fixed', date: null, rates: fixedRatesInto(base) };
       }
       const codes = sql.join(
         DISPLAY_CURRENCIES.map((code) => sql`(${code}::text)`),

@@ -1,5 +1,11 @@
 import { json, network } from '../../test/fake-network';
-import { MoneyPaths, type Rates } from '@bookshelf/contract';
+import {
+  DEFAULT_DISPLAY_PREFERENCES,
+  fixedRatesInto,
+  MoneyPaths,
+  type MoneyPreferences,
+  type Rates,
+} from '@bookshelf/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { writeMirror } from '../../lib/money/preferences-mirror';
@@ -11,7 +17,7 @@ const fixedInr: Rates = {
   base: 'INR',
   source: 'fixed',
   date: null,
-  rates: { INR: 1, USD: 83.25, EUR: 90.45, GBP: 105.2, CAD: 1, AUD: 1, JPY: 1, CNY: 1, SGD: 1, HKD: 1 },
+  rates: fixedRatesInto('INR'),
 };
 
 const tooltip = () => screen.getByRole('tooltip', { hidden: true }).textContent;
@@ -84,5 +90,52 @@ describe('PriceLabel', () => {
     expect(await screen.findByText('₹105.20')).toBeTruthy();
     expect(tooltip()).not.toContain('105.2000');
     expect(tooltip()).toContain('Converted to your base currency (INR)');
+  });
+
+  it('converts to the cent by the one rule every sum uses: £95 is $120.05, ¥1,980 is $13.32', async () => {
+    answerMoneyPreferences({ baseCurrency: 'USD' });
+    network.answer(`GET ${MoneyPaths.rates}`, {
+      base: 'USD',
+      source: 'fixed',
+      date: null,
+      rates: fixedRatesInto('USD'),
+    });
+    renderWithApp(
+      <>
+        <PriceLabel amount={95} currency="GBP" />
+        <PriceLabel amount={1980} currency="JPY" />
+      </>,
+    );
+    expect(await screen.findByText('$120.05')).toBeTruthy();
+    expect(await screen.findByText('$13.32')).toBeTruthy();
+    expect(screen.getByText('(¥1,980.00)')).toBeTruthy();
+    expect(screen.getAllByRole('tooltip', { hidden: true })[1]!.textContent).toContain('1 JPY = 0.0067 USD');
+  });
+
+  it('shows no amount until the base currency is the reader’s, then only in it (issue 27)', async () => {
+    // A new reader on this browser (no stored copy): the browser guesses USD (en-US), the server says GBP.
+    localStorage.clear();
+    let release = () => {};
+    const preferences: MoneyPreferences = {
+      ...DEFAULT_DISPLAY_PREFERENCES,
+      baseCurrency: 'GBP',
+      customPlatforms: [],
+      ratesSource: 'fixed',
+    };
+    network.answer(
+      `GET ${MoneyPaths.preferences}`,
+      () => new Promise((resolve) => (release = () => resolve(json(preferences)))),
+    );
+    network.answer(`GET ${MoneyPaths.rates}`, (request) => {
+      const base = new URLSearchParams(request.search).get('base') as 'GBP';
+      return json({ base, source: 'fixed', date: null, rates: fixedRatesInto(base) });
+    });
+    renderWithApp(<PriceLabel amount={10} currency="EUR" />);
+    expect(await screen.findByText('Loading...')).toBeTruthy();
+    expect(screen.queryByText(/\$/)).toBeNull();
+    expect(network.requests(`GET ${MoneyPaths.rates}`)).toHaveLength(0);
+    release();
+    expect(await screen.findByText('£8.60')).toBeTruthy(); // 10 × 0.85979087
+    expect(network.requests(`GET ${MoneyPaths.rates}`).map((r) => r.search)).toEqual(['?base=GBP']);
   });
 });

@@ -1,4 +1,4 @@
-import { formatMoney, formatRate, MoneyMessages } from '@bookshelf/contract';
+import { convertAmount, formatMoney, formatRate, MoneyMessages } from '@bookshelf/contract';
 import { useId } from 'react';
 import { useMoneyPreferences } from '../../lib/money/use-money-preferences';
 import { useRates } from '../../lib/money/use-rates';
@@ -24,17 +24,21 @@ interface PriceLabelProps {
  */
 export function PriceLabel({ amount, currency, date = null, className }: PriceLabelProps) {
   const preferences = useMoneyPreferences();
-  const { baseCurrency: base, showMultipleCurrencies, showConversionRates } = preferences;
+  const { baseCurrency: base, showMultipleCurrencies, showConversionRates, settled, locale } = preferences;
   const converts = showMultipleCurrencies && currency !== base;
   const day = date ? date.slice(0, 10) : null;
-  const rates = useRates(base, day, converts);
+  const rates = useRates(base, day, converts && settled);
   const tipId = useId();
   const original = formatMoney(amount, currency, preferences);
 
+  // Until the base currency is the reader's, a converted figure could be in the wrong currency.
+  if (!settled && showMultipleCurrencies) return <span className={className}>Loading...</span>;
   if (!converts || rates.isError) return <span className={className}>{original}</span>;
   if (!rates.data) return <span className={className}>Loading...</span>;
 
-  const rate = rates.data.rates[currency as keyof typeof rates.data.rates] ?? 1;
+  const rate = rates.data.rates[currency as keyof typeof rates.data.rates];
+  // A currency the rates do not name is shown as it is, never counted 1:1.
+  if (rate === undefined) return <span className={className}>{original}</span>;
   const source =
     rates.data.source === 'ecb' && rates.data.date
       ? `European Central Bank rate of ${formatDay(rates.data.date)}`
@@ -46,7 +50,7 @@ export function PriceLabel({ amount, currency, date = null, className }: PriceLa
       tabIndex={0}
       aria-describedby={tipId}
     >
-      <span className="tabular-nums">{formatMoney(amount * rate, base, preferences)}</span>{' '}
+      <span className="tabular-nums">{formatMoney(convertAmount(amount, rate), base, preferences)}</span>{' '}
       <span className="text-gray-500 tabular-nums dark:text-gray-400">({original})</span>
       <span
         id={tipId}
@@ -55,7 +59,7 @@ export function PriceLabel({ amount, currency, date = null, className }: PriceLa
       >
         {showConversionRates && (
           <span className="block">
-            1 {currency} = {formatRate(rate)} {base} ({source})
+            1 {currency} = {formatRate(rate, locale)} {base} ({source})
           </span>
         )}
         {day && <span className="block">Purchased {formatDay(day)}</span>}

@@ -41,6 +41,18 @@ export function writeMirror(preferences: MirroredPreferences): void {
   );
 }
 
+/**
+ * Forgets the copy at sign-out: the next reader on this browser is a new one, whose base currency is their
+ * own (or their browser's guess), never the last reader's (issue 27: the copy settles the base currency).
+ */
+export function clearMirror(): void {
+  try {
+    globalThis.localStorage.removeItem(STORAGE_KEYS.currencyPreferences);
+  } catch {
+    // storage may be unavailable; there is no copy to forget then
+  }
+}
+
 /** The preferences in force: the server's once it answered (its unset base replaced by the guess). */
 export function effectivePreferences(server: MoneyPreferences | undefined): MirroredPreferences {
   if (server) {

@@ -9,7 +9,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api-client';
 import { toast } from '../toast';
-import { effectivePreferences, writeMirror, type MirroredPreferences } from './preferences-mirror';
+import { pageLocale } from './page-locale';
+import { effectivePreferences, readMirror, writeMirror, type MirroredPreferences } from './preferences-mirror';
 
 const loadPreferencesSchema = () => import('./money-schemas').then((m) => m.MoneyPreferencesSchema);
 
@@ -22,6 +23,14 @@ export interface MoneyPreferencesState extends MirroredPreferences {
   customPlatforms: readonly CustomPlatform[];
   /** Unknown until the server answered. */
   ratesSource: RateSource | undefined;
+  /**
+   * The base currency is the reader's, not a guess that may change under them: the server answered (or
+   * failed to), or this browser keeps its copy of the server's choice. Until then no amount is shown (issue 27: a new en-US
+   * reader saw ₹ first, then $).
+   */
+  settled: boolean;
+  /** The page's language, which every amount is written in (formatMoney's `locale`). */
+  locale: string;
 }
 
 /** The guess is saved once per page load at most, so two components reading it do not both send it. */
@@ -55,7 +64,14 @@ export function useMoneyPreferences(): MoneyPreferencesState {
     mutate({ baseCurrency });
   }, [unset, baseCurrency, mutate]);
 
-  return { ...effective, customPlatforms: query.data?.customPlatforms ?? [], ratesSource: query.data?.ratesSource };
+  return {
+    ...effective,
+    customPlatforms: query.data?.customPlatforms ?? [],
+    ratesSource: query.data?.ratesSource,
+    // A server that cannot answer leaves the guess: amounts in it beat no amounts at all.
+    settled: query.status !== 'pending' || readMirror() !== null,
+    locale: pageLocale(),
+  };
 }
 
 const SAVING_PREFERENCES = ['money', 'preferences', 'save'] as const;

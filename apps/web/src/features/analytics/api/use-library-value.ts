@@ -17,4 +17,6 @@ export const fetchLibraryValue = (base: DisplayCurrency | undefined, signal?: Ab
 export const libraryValueQueryOptions = (base?: DisplayCurrency) =>
   queryOptions({ queryKey: analyticsKeys.value(base), queryFn: ({ signal }) => fetchLibraryValue(base, signal) });
 
-export const useLibraryValue = (base?: DisplayCurrency) => useQuery(libraryValueQueryOptions(base));
+/** `enabled` false until the base currency is settled (issue 27): no figure in a currency about to change. */
+export const useLibraryValue = (base?: DisplayCurrency, enabled = true) =>
+  useQuery({ ...libraryValueQueryOptions(base), enabled });

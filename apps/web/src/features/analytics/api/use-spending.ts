@@ -12,4 +12,6 @@ export const fetchSpending = (base: DisplayCurrency, signal?: AbortSignal) =>
 export const spendingQueryOptions = (base: DisplayCurrency) =>
   queryOptions({ queryKey: analyticsKeys.spending(base), queryFn: ({ signal }) => fetchSpending(base, signal) });
 
-export const useSpending = (base: DisplayCurrency) => useQuery(spendingQueryOptions(base));
+/** `enabled` false until the base currency is settled (issue 27). */
+export const useSpending = (base: DisplayCurrency, enabled = true) =>
+  useQuery({ ...spendingQueryOptions(base), enabled });

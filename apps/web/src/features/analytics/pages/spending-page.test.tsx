@@ -102,12 +102,32 @@ describe('SpendingPage', () => {
     const breakdown = screen.getByRole('table', { name: 'Library value by currency' });
     expect(rowTexts(breakdown)).toEqual([
       ['Currency', 'Amount', 'Rate', 'Converted (INR)', 'Books'],
-      ['EUR', '€20,00', '90.4500', '₹1,809.00', '1'],
+      ['EUR', '€20.00', '90.4500', '₹1,809.00', '1'],
       ['INR', '₹1,000.00', '1.0000', '₹1,000.00', '2'],
       ['USD', '$10.00', '83.2500', '₹832.50', '1'],
       ['Total', '', '₹3,641.50', '4'],
     ]);
     expect(screen.getByText(/Fixed rates \(as of 2025-03-15\)/)).toBeTruthy();
+    // On a phone the table scrolls sideways when it cannot fit: the region is named and takes the keyboard.
+    const region = screen.getByRole('region', { name: 'Library value by currency' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.contains(breakdown)).toBe(true);
+  });
+
+  it('says so when every purchase is older than the last 12 months, and shows them on request (issue 27)', async () => {
+    network.answer(SPENDING, { ...spending, spendingByMonth: { '2023-05': 832.5, '2023-11': 2809 } });
+    network.answer(VALUE, value);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-20T12:00:00Z'));
+    renderWithApp(<SpendingPage />, { route: '/spending' });
+
+    const months = await screen.findByRole('figure', { name: 'Spending by month (last 12 months)' });
+    expect(months.textContent).toContain('No purchases in the last 12 months.');
+    expect(months.textContent).toContain('Your latest was in Nov 2023: show all 23 months to see it.');
+    expect(within(months).queryAllByRole('rowheader')).toHaveLength(0);
+    fireEvent.click(within(months).getByRole('button', { name: 'All 23 months' }));
+    expect(months.textContent).not.toContain('No purchases');
+    expect(within(months).getByRole('rowheader', { name: 'Nov 2023' }).nextSibling?.textContent).toBe('₹2,809.00');
   });
 
   it('says which day’s central-bank rates valued the library', async () => {

@@ -165,9 +165,9 @@ function NoPurchases() {
  * genre, and what the library is worth per currency, all in the reader's base currency.
  */
 export function SpendingPage() {
-  const { baseCurrency, display } = useAnalyticsMoney();
-  const spending = useSpending(baseCurrency);
-  const value = useLibraryValue(baseCurrency);
+  const { baseCurrency, display, settled } = useAnalyticsMoney();
+  const spending = useSpending(baseCurrency, settled);
+  const value = useLibraryValue(baseCurrency, settled);
   const error = spending.error ?? value.error;
 
   let body: ReactNode;

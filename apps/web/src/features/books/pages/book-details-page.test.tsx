@@ -75,7 +75,9 @@ describe('BookDetailsPage', () => {
     expect(screen.getByText('Lent by Sam.')).toBeTruthy();
     expect(screen.getByText('No review yet.')).toBeTruthy();
     const purchase = within(screen.getByRole('region', { name: 'Purchase' }));
-    for (const text of ['Amazon.in', '₹499.00', 'Book Nook', 'Dec 24, 2024', 'Like New']) {
+    // Amounts wait for the base currency to be the reader's (the money settings' answer).
+    expect(await purchase.findByText('₹499.00')).toBeTruthy();
+    for (const text of ['Amazon.in', 'Book Nook', 'Dec 24, 2024', 'Like New']) {
       expect(purchase.getByText(text)).toBeTruthy();
     }
     const edition = within(screen.getByRole('region', { name: 'Special edition' }));
@@ -83,7 +85,7 @@ describe('BookDetailsPage', () => {
       expect(edition.getByText(text)).toBeTruthy();
     }
     const value = within(screen.getByRole('region', { name: 'Value' }));
-    expect(value.getByText('₹650.00')).toBeTruthy();
+    expect(await value.findByText('₹650.00')).toBeTruthy();
     expect(value.getByRole('row', { name: 'Jan 10, 2025 ₹550.00 Flipkart' })).toBeTruthy();
   });
 

@@ -187,7 +187,7 @@ function BookDetails({ book, onDeleting }: { book: Book; onDeleting: (deleting: 
 
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailSection title="Purchase">
-          <PurchaseInfoList purchase={book.purchaseInfo} />
+          <PurchaseInfoList purchase={book.purchaseInfo} book={book} />
         </DetailSection>
         <DetailSection title="Special edition">
           <SpecialEditionList edition={book.specialEdition} />

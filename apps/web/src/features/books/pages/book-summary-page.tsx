@@ -88,7 +88,7 @@ function Summary({ book }: { book: Book }) {
         <DetailSection title="Purchase and value">
           <DetailList
             rows={[
-              ...(book.purchaseInfo ? purchaseRows(book.purchaseInfo) : [['Purchase', 'Not recorded'] as const]),
+              ...(book.purchaseInfo ? purchaseRows(book.purchaseInfo, book) : [['Purchase', 'Not recorded'] as const]),
               [
                 'Current value',
                 book.currentValue && (

@@ -32,7 +32,7 @@ describe('LibraryValueCard', () => {
     expect(currencies.map((item) => item.textContent)).toEqual([
       'GBP £80.00£80.00',
       'USD $50.00£39.57',
-      'EUR €25,00£21.50',
+      'EUR €25.00£21.50',
     ]);
     expect(within(card).getByRole('link', { name: 'View spending' }).getAttribute('href')).toBe('/spending');
   });

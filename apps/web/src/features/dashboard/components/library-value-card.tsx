@@ -16,9 +16,10 @@ const link = `rounded font-medium text-indigo-600 hover:underline dark:text-indi
  * Counted in the reader's base currency and written their way (money settings, core.md §9).
  */
 export function LibraryValueCard() {
-  const { baseCurrency, showSymbols, showCodes } = useMoneyPreferences();
-  const display = { showSymbols, showCodes };
-  const { data, error, refetch } = useLibraryValue(baseCurrency);
+  const { baseCurrency, showSymbols, showCodes, locale, settled } = useMoneyPreferences();
+  const display = { showSymbols, showCodes, locale };
+  // Asked only once the base currency is the reader's, so the first figure is already in it (issue 27).
+  const { data, error, refetch } = useLibraryValue(baseCurrency, settled);
   let body: ReactNode;
   if (data && data.bookCount === 0) {
     body = (

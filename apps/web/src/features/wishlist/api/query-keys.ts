@@ -1,3 +1,4 @@
+import type { DisplayCurrency } from '@bookshelf/contract';
 import { bookKeys } from '../../books/public';
 
 /**
@@ -6,7 +7,10 @@ import { bookKeys } from '../../books/public';
  */
 export const wishlistKeys = {
   all: [...bookKeys.all, 'wishlist'] as const,
+  /** Every currency's copy of the reader's wishlist: what a reorder or a sharing change updates. */
   mine: () => [...bookKeys.all, 'wishlist', 'mine'] as const,
+  /** The wishlist counted in `currency`: a new base currency is a new read, never a relabelled old one. */
+  mineIn: (currency: DisplayCurrency) => [...bookKeys.all, 'wishlist', 'mine', currency] as const,
   alerts: () => [...bookKeys.all, 'wishlist', 'alerts'] as const,
   shared: (token: string) => ['shared-wishlist', token] as const,
 };

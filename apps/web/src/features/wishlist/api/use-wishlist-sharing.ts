@@ -9,7 +9,7 @@ const loadSharingSchema = () => import('./schemas').then((m) => m.WishlistSharin
 export function useWishlistSharing() {
   const queryClient = useQueryClient();
   const applied = (sharing: WishlistSharing) =>
-    queryClient.setQueryData<Wishlist>(wishlistKeys.mine(), (old) => old && { ...old, sharing });
+    queryClient.setQueriesData<Wishlist>({ queryKey: wishlistKeys.mine() }, (old) => old && { ...old, sharing });
   const share = useMutation({
     mutationFn: () => api(WishlistPaths.share, loadSharingSchema, { method: 'POST' }),
     onSuccess: applied,

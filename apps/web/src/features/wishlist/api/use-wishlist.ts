@@ -1,4 +1,4 @@
-import { WishlistPaths, moveItem, type Wishlist } from '@bookshelf/contract';
+import { WishlistPaths, moveItem, type DisplayCurrency, type Wishlist } from '@bookshelf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { wishlistKeys } from './query-keys';
@@ -6,12 +6,20 @@ import { wishlistKeys } from './query-keys';
 const loadWishlistSchema = () => import('./schemas').then((m) => m.WishlistSchema);
 const loadNothing = () => import('zod/mini').then(({ z }) => z.undefined());
 
-export const fetchWishlist = (signal?: AbortSignal) =>
-  api(WishlistPaths.wishlist, loadWishlistSchema, signal ? { signal } : {});
+export const fetchWishlist = (currency: DisplayCurrency, signal?: AbortSignal) =>
+  api(`${WishlistPaths.wishlist}?currency=${currency}`, loadWishlistSchema, signal ? { signal } : {});
 
-/** The reader's wishlist in its order, with count, estimated value (in their base currency) and sharing. */
-export const useWishlist = () =>
-  useQuery({ queryKey: wishlistKeys.mine(), queryFn: ({ signal }) => fetchWishlist(signal) });
+/**
+ * The reader's wishlist in its order, with count, estimated value and sharing. The value is asked in the
+ * currency the page shows (the server's stored base may still be INR while a new reader's guess is being
+ * saved), and only once that currency is settled (issue 27).
+ */
+export const useWishlist = (currency: DisplayCurrency, settled = true) =>
+  useQuery({
+    queryKey: wishlistKeys.mineIn(currency),
+    queryFn: ({ signal }) => fetchWishlist(currency, signal),
+    enabled: settled,
+  });
 
 export interface Move {
   from: number;
@@ -29,16 +37,16 @@ export function useReorderWishlist() {
     mutationFn: (bookIds: string[]) => api(WishlistPaths.order, loadNothing, { method: 'PUT', body: { bookIds } }),
     onMutate: async (bookIds: string[]) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<Wishlist>(key);
-      if (previous) {
-        const byId = new Map(previous.books.map((b) => [b.id, b]));
-        const books = bookIds.flatMap((id) => byId.get(id) ?? []);
-        queryClient.setQueryData<Wishlist>(key, { ...previous, books });
-      }
+      const previous = queryClient.getQueriesData<Wishlist>({ queryKey: key });
+      queryClient.setQueriesData<Wishlist>({ queryKey: key }, (old) => {
+        if (!old) return old;
+        const byId = new Map(old.books.map((b) => [b.id, b]));
+        return { ...old, books: bookIds.flatMap((id) => byId.get(id) ?? []) };
+      });
       return { previous };
     },
     onError: (_error, _ids, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      for (const [queryKey, data] of context?.previous ?? []) queryClient.setQueryData(queryKey, data);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });

@@ -100,7 +100,8 @@ export function WishlistCard({ book, index, total, alerts, dropTarget, onMove, o
         <p className="text-xs text-gray-600 dark:text-gray-400">{BOOK_FORMAT_LABELS[book.format]}</p>
         <p className="text-sm font-medium">
           {price ? (
-            <PriceLabel amount={price.price} currency={price.currency} date={price.purchaseDate} />
+            // Today's rate, as the estimated value counts it: the cards add up to the header (issue 27).
+            <PriceLabel amount={price.price} currency={price.currency} />
           ) : (
             <span className="text-xs font-normal text-gray-600 dark:text-gray-400">
               No price yet (counted as {WISHLIST_PRICE_ESTIMATE})

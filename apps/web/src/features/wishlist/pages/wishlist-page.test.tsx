@@ -1,5 +1,14 @@
 import { apiError, json, network, noContent } from '../../../test/fake-network';
-import { WishlistPaths, type SavedPriceAlert, type Wishlist, type WishlistBook } from '@bookshelf/contract';
+import {
+  DEFAULT_DISPLAY_PREFERENCES,
+  fixedRatesInto,
+  MoneyPaths,
+  WishlistPaths,
+  type MoneyPreferences,
+  type SavedPriceAlert,
+  type Wishlist,
+  type WishlistBook,
+} from '@bookshelf/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +53,56 @@ function renderPage(answer: Wishlist, alerts: SavedPriceAlert[] = []) {
 }
 
 describe('WishlistPage', () => {
+  it('asks for the value only once the base currency is settled, and in it: a new en-US reader sees $ first (issue 27)', async () => {
+    localStorage.clear();
+    let release = () => {};
+    const unset: MoneyPreferences = {
+      ...DEFAULT_DISPLAY_PREFERENCES,
+      baseCurrency: null,
+      customPlatforms: [],
+      ratesSource: 'fixed',
+    };
+    network.answer(
+      `GET ${MoneyPaths.preferences}`,
+      () => new Promise((resolve) => (release = () => resolve(json(unset)))),
+    );
+    network.answer(`PATCH ${MoneyPaths.preferences}`, { ...unset, baseCurrency: 'USD' });
+    network.answer(`GET ${MoneyPaths.rates}`, {
+      base: 'USD',
+      source: 'fixed',
+      date: null,
+      rates: fixedRatesInto('USD'),
+    });
+    // The server counts in what it is asked; its stored base (INR until the guess is saved) never shows.
+    network.answer(`GET ${WishlistPaths.wishlist}`, (request) => {
+      const currency = new URLSearchParams(request.search).get('currency') ?? 'INR';
+      const priced = book(1, {
+        purchaseInfo: {
+          platform: 'Foyles',
+          price: 95,
+          currency: 'GBP',
+          sellerName: null,
+          purchaseDate: '2020-01-01',
+          condition: null,
+          notes: null,
+        },
+      });
+      return json(wishlist([priced], { currency, estimatedValue: currency === 'USD' ? 120.05 : 9994 }));
+    });
+    network.answer(`GET ${WishlistPaths.alerts}`, []);
+    renderWithApp(<WishlistPage />, { route: '/wishlist' });
+    expect(await screen.findByLabelText('Loading your wishlist')).toBeTruthy();
+    expect(network.requests(`GET ${WishlistPaths.wishlist}`)).toHaveLength(0);
+
+    release();
+    expect(await screen.findByText('1 book · Estimated value $120.05')).toBeTruthy();
+    expect(network.requests(`GET ${WishlistPaths.wishlist}`).map((r) => r.search)).toEqual(['?currency=USD']);
+    expect(screen.queryByText(/₹/)).toBeNull();
+    // The card converts at today's rate, as the value does, so the cards add up to the header.
+    expect(await screen.findByText('$120.05', { selector: 'span' })).toBeTruthy();
+    expect(network.requests(`GET ${MoneyPaths.rates}`).map((r) => r.search)).toEqual(['?base=USD']);
+  });
+
   it('shows count, value, the first 6 as High Priority and the rest below', async () => {
     const books = Array.from({ length: 8 }, (_, i) => book(i + 1));
     renderPage(wishlist(books, { estimatedValue: 60.5 }));

@@ -26,10 +26,10 @@ const addToWishlist = (
 
 /** My Wishlist (core.md §2, §9): count and value, three stat cards, the two grids, sharing and price alerts. */
 export function WishlistPage() {
-  const wishlist = useWishlist();
+  const preferences = useMoneyPreferences();
+  const wishlist = useWishlist(preferences.baseCurrency, preferences.settled);
   const alerts = usePriceAlerts();
   const reorder = useReorderWishlist();
-  const preferences = useMoneyPreferences();
   const [alertFor, setAlertFor] = useState<WishlistBook | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const data = wishlist.data;

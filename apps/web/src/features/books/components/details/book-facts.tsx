@@ -2,6 +2,7 @@ import {
   BINDING_TYPE_LABELS,
   BOOK_CONDITION_LABELS,
   BOOK_FORMAT_LABELS,
+  purchaseRateDay,
   SPECIAL_EDITION_TYPE_LABELS,
   type Book,
   type PurchaseInfo,
@@ -17,10 +18,15 @@ export function formatLabel(book: Pick<Book, 'format' | 'bindingType'>): string 
   return book.bindingType ? `${format} · ${BINDING_TYPE_LABELS[book.bindingType]}` : format;
 }
 
-export function purchaseRows(purchase: PurchaseInfo): DetailRow[] {
+/** The book the purchase belongs to: its status and day added decide the rate's day (purchaseRateDay). */
+type PurchasedBook = Pick<Book, 'status' | 'dateAdded'>;
+
+export function purchaseRows(purchase: PurchaseInfo, book: PurchasedBook): DetailRow[] {
+  // The rate of the day Spending converts this purchase at, so the page and the sums show one figure.
+  const day = purchaseRateDay({ ...book, purchaseInfo: purchase });
   return [
     ['Platform', purchase.platform],
-    ['Price', <PriceLabel amount={purchase.price} currency={purchase.currency} date={purchase.purchaseDate} />],
+    ['Price', <PriceLabel amount={purchase.price} currency={purchase.currency} date={day} />],
     ['Seller', purchase.sellerName],
     ['Purchase date', purchase.purchaseDate && formatDate(purchase.purchaseDate)],
     ['Condition', purchase.condition && BOOK_CONDITION_LABELS[purchase.condition]],
@@ -42,9 +48,9 @@ export function specialEditionRows(edition: SpecialEdition): DetailRow[] {
   ];
 }
 
-export function PurchaseInfoList({ purchase }: { purchase: PurchaseInfo | null }) {
+export function PurchaseInfoList({ purchase, book }: { purchase: PurchaseInfo | null; book: PurchasedBook }) {
   if (!purchase) return <p className="text-sm text-gray-600 dark:text-gray-400">No purchase details recorded.</p>;
-  return <DetailList rows={purchaseRows(purchase)} />;
+  return <DetailList rows={purchaseRows(purchase, book)} />;
 }
 
 export function SpecialEditionList({ edition }: { edition: SpecialEdition | null }) {

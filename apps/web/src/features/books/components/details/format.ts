@@ -1,4 +1,5 @@
-import { CURRENCY_SYMBOLS, type BookCurrency } from '@bookshelf/contract';
+import { formatMoney as formatAmount, type BookCurrency } from '@bookshelf/contract';
+import { pageLocale } from '../../../../lib/money/page-locale';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -18,10 +19,9 @@ export function formatDate(value: string): string {
   });
 }
 
-/** ₹499.00, $12.50: the currency's symbol and two decimals (core.md §9). */
-export function formatMoney(amount: number, currency: BookCurrency): string {
-  return `${CURRENCY_SYMBOLS[currency]}${amount.toLocaleString(undefined, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })}`;
-}
+/**
+ * ₹499.00, $12.50: the currency's symbol and two decimals (core.md §9), the number in the page's language
+ * as every amount of the app is (issue 27), not the browser's.
+ */
+export const formatMoney = (amount: number, currency: BookCurrency): string =>
+  formatAmount(amount, currency, { locale: pageLocale() });
