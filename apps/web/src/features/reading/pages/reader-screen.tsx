@@ -12,6 +12,7 @@ import { ReaderDocument } from '../components/reader/reader-document';
 import { ReaderFooter } from '../components/reader/reader-footer';
 import { ReaderHeader } from '../components/reader/reader-header';
 import { ReaderSettings } from '../components/reader/reader-settings';
+import { overlayThemeClass } from '../components/reader/reader-styles';
 import { UnsupportedFormat } from '../components/reader/reader-states';
 import { useFullscreen } from '../components/reader/use-fullscreen';
 import { useOpeningProgress } from '../components/reader/use-opening-progress';
@@ -199,7 +200,8 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
       aria-modal="true"
       aria-label={file.name}
       tabIndex={-1}
-      className="fixed inset-0 z-50 flex flex-col bg-gray-50 text-gray-900 outline-none dark:bg-gray-950 dark:text-gray-100"
+      data-reader-theme={state.preferences.theme}
+      className={`fixed inset-0 z-50 flex flex-col outline-none ${overlayThemeClass(state.preferences.theme)}`}
     >
       <ReaderHeader
         titleId={titleId}
