@@ -16,8 +16,13 @@ export const REAL_BOOKS = {
 
 export type RealBook = keyof typeof REAL_BOOKS;
 
-/** Works from src/ and from dist/: both sit beside books/. */
-export const realBookPath = (book: RealBook): string =>
-  new URL(`../books/${REAL_BOOKS[book]}`, import.meta.url).pathname;
+/**
+ * Works from src/ and from dist/ (both sit beside books/), and under Vite's test runner, whose module URLs put
+ * `/@fs` before a path outside the app's root.
+ */
+export function realBookPath(book: RealBook): string {
+  const path = decodeURIComponent(new URL(`../books/${REAL_BOOKS[book]}`, import.meta.url).pathname);
+  return path.startsWith('/@fs/') ? path.slice('/@fs'.length) : path;
+}
 
 export const realBook = (book: RealBook): Buffer => readFileSync(realBookPath(book));

@@ -308,6 +308,21 @@ describe('ReaderScreen — moving and looking', () => {
     expect((rendered(1) as HTMLElement).style.fontSize).toBe('8px');
   });
 
+  it('opens the Contents panel, which says when a book has no table of contents (issue 27)', async () => {
+    answerReading();
+    openReader();
+    await waitForPage(1);
+    const toggle = button('Contents');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = screen.getByRole('complementary', { name: 'Contents' });
+    expect(toggle.getAttribute('aria-controls')).toBe(panel.id);
+    expect(within(panel).getByText('This book has no table of contents.')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close contents' }));
+    expect(screen.queryByRole('complementary', { name: 'Contents' })).toBeNull();
+  });
+
   it('cycles the theme light, dark, sepia, light', async () => {
     answerReading();
     openReader();

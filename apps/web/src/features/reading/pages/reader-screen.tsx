@@ -6,6 +6,7 @@ import { useLinkedBook, useMarkBookRead } from '../api/file-book';
 import { flushReadingQueue } from '../api/reading-outbox';
 import { BookmarkBox } from '../components/reader/bookmark-box';
 import { BookmarkList } from '../components/reader/bookmark-list';
+import { ContentsPanel } from '../components/reader/contents-panel';
 import { FinishedOffer } from '../components/reader/finished-offer';
 import { LinkBookDialog } from '../components/reader/link-book-dialog';
 import { ReaderDocument } from '../components/reader/reader-document';
@@ -22,7 +23,7 @@ import { useReaderKeys } from '../components/reader/use-reader-keys';
 import { useReadingSaved } from '../components/reader/use-reading-saved';
 import { useReadingSession } from '../components/reader/use-reading-session';
 import { preloadEngine } from '../engines/engine-for';
-import type { EngineLocation } from '../engines/engine-types';
+import type { ContentsEntry, EngineLocation } from '../engines/engine-types';
 import { engineKindOf, hasTextSettings } from '../lib/engine-kind';
 import type { ReaderKeyAction } from '../lib/reader-keys';
 import {
@@ -67,6 +68,8 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState('');
   const [listOpen, setListOpen] = useState(false);
+  const [contentsOpen, setContentsOpen] = useState(false);
+  const [contents, setContents] = useState<ContentsEntry[] | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [linkOpen, setLinkOpen] = useState(false);
   const [offerDismissed, setOfferDismissed] = useState(false);
@@ -81,6 +84,7 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
   const overlay = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const listId = useId();
+  const contentsId = useId();
   const fullscreen = useFullscreen(overlay);
   useOverlayFocus(overlay);
 
@@ -136,6 +140,11 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
     setNoteOpen(false);
     setNote('');
   };
+  const openEntry = (entry: ContentsEntry) => {
+    if (entry.go) entry.go();
+    else if (entry.page !== null) dispatch({ type: 'goTo', page: entry.page });
+    if (isNarrow()) setContentsOpen(false);
+  };
   const jumpTo = (bookmark: Bookmark) => {
     dispatch({ type: 'goTo', page: bookmark.pageNumber });
     if (isNarrow()) setListOpen(false);
@@ -169,9 +178,10 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
         fullscreen.toggle();
         return true;
       case 'escape':
-        // The innermost thing first: the settings, the bookmark list, fullscreen, then the reader itself.
+        // The innermost thing first: the settings, the bookmark list, the contents, fullscreen, then the reader.
         if (settingsOpen) setSettingsOpen(false);
         else if (listOpen && isNarrow()) setListOpen(false);
+        else if (contentsOpen && isNarrow()) setContentsOpen(false);
         else if (document.fullscreenElement) fullscreen.exit();
         else onClose();
         return true;
@@ -185,6 +195,7 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
       onLocation: (at: EngineLocation) => dispatch({ type: 'moved', at }),
       onLoadProgress: (progress: ContentProgress) => dispatch({ type: 'loadProgress', progress }),
       onError: (error: Error) => dispatch({ type: 'failed', message: error.message || 'The file could not be read.' }),
+      onContents: setContents,
     };
   }, [dispatch]);
 
@@ -227,6 +238,9 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
                 bookmarksOpen: listOpen,
                 bookmarksPanelId: listId,
                 onToggleBookmarks: () => setListOpen((open) => !open),
+                contentsOpen,
+                contentsPanelId: contentsId,
+                onToggleContents: () => setContentsOpen((open) => !open),
                 settings: hasTextSettings(kind) ? (
                   <ReaderSettings
                     open={settingsOpen}
@@ -262,6 +276,14 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
           />
         ) : (
           <UnsupportedFormat fileType={file.fileType} downloadUrl={content.downloadUrl} />
+        )}
+        {kind && contentsOpen && (
+          <ContentsPanel
+            id={contentsId}
+            entries={contents}
+            onSelect={openEntry}
+            onClose={() => setContentsOpen(false)}
+          />
         )}
         {kind && listOpen && (
           <BookmarkList

@@ -7,7 +7,7 @@ import { PdfErrorPanel } from '../../engines/pdf/pdf-error-panel';
 import { EngineBoundary } from './engine-boundary';
 import { ReaderError, ReaderErrorActions, ReaderLoading } from './reader-states';
 
-type EngineCallbacks = Pick<EngineProps, 'onReady' | 'onLocation' | 'onLoadProgress' | 'onError'>;
+type EngineCallbacks = Pick<EngineProps, 'onReady' | 'onLocation' | 'onLoadProgress' | 'onError' | 'onContents'>;
 
 interface ReaderDocumentProps extends EngineCallbacks {
   state: ReaderState;
