@@ -69,9 +69,11 @@ const pageOf = async (reader: ReturnType<Page['getByRole']>) => {
   return Number(/^Page (\d+)/.exec(label ?? '')?.[1]);
 };
 
-async function openContentsEntry(page: Page, reader: ReturnType<Page['getByRole']>, label: string) {
+/** Opens the Contents panel, checks it lists `alsoListed`, and goes to `label` (on a phone the panel then closes). */
+async function openContentsEntry(reader: ReturnType<Page['getByRole']>, label: string, alsoListed: string[] = []) {
   await reader.getByRole('button', { name: 'Contents' }).click();
   const panel = reader.getByRole('complementary', { name: 'Contents' });
+  for (const entry of alsoListed) await expect(panel.getByRole('button', { name: entry, exact: true })).toBeVisible();
   await panel.getByRole('button', { name: label, exact: true }).click();
   return panel;
 }
@@ -95,8 +97,7 @@ test('calibre’s EPUB, an FB2 with undefined entities, calibre’s MOBI and AZW
     await epub.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => pageOf(epub)).toBe(first + i);
   }
-  const panel = await openContentsEntry(page, epub, 'Installing calibre');
-  await expect(panel.getByRole('button', { name: 'Task 2: Conversion' })).toBeVisible();
+  const panel = await openContentsEntry(epub, 'Installing calibre', ['Common Tasks', 'Task 2: Conversion']);
   await expect.poll(() => bookShows(page, 'The installation processes starts')).toBe(true);
   if (await panel.isVisible()) await panel.getByRole('button', { name: 'Close contents' }).click();
   // The book's frames run no script, yet keys pressed inside them still turn the page.
@@ -124,13 +125,13 @@ test('calibre’s EPUB, an FB2 with undefined entities, calibre’s MOBI and AZW
 
   // The FB2 renders every body section, not just its title.
   const fb2 = await openInReader(page, BOOKS.fb2);
-  await openContentsEntry(page, fb2, '4. Themes and fonts');
+  await openContentsEntry(fb2, '4. Themes and fonts');
   await expect.poll(() => bookShows(page, 'Section 4, paragraph 1')).toBe(true);
   await fb2.getByRole('button', { name: 'Close reader' }).click();
 
   for (const name of [BOOKS.mobi, BOOKS.azw3]) {
     const kindle = await openInReader(page, name);
-    await openContentsEntry(page, kindle, 'Chapter 3: The South Light');
+    await openContentsEntry(kindle, 'Chapter 3: The South Light', ['Chapter 1: The North Light']);
     await expect.poll(() => bookShows(page, 'Chapter 3, paragraph 1')).toBe(true);
     await kindle.getByRole('button', { name: 'Close reader' }).click();
   }

@@ -84,7 +84,7 @@ test.describe('the reader', () => {
     await expect(again.getByText('Page 5 of 12').first()).toBeVisible();
     await again.getByRole('button', { name: 'Close reader' }).click();
 
-    // The EPUB reflows into pages of its locations; Next turns a screen, so its place (a CFI) moves on.
+    // The EPUB reflows into pages of a screen each; Next turns one, so its place (a CFI) moves on.
     const epub = await openInReader(page, EPUB);
     await expect(epub.getByText(/Page 1 of \d+/).first()).toBeVisible();
     const place = epub.locator('[data-location]').first();

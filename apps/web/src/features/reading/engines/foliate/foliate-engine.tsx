@@ -65,6 +65,20 @@ export function FoliateEngine(props: EngineProps) {
   /** How many places the engine has told the shell (a move that reports nothing needs a word to the shell). */
   const reports = useRef(0);
   const again = useRef(false);
+  /**
+   * Pages the engine told the shell and the shell has not yet handed back. A screen count re-estimated while the
+   * book settles (screen-pages.ts) can name one place twice in a row; the shell's page catching up with the first
+   * report is an echo, not a request to go back one screen.
+   */
+  const echoes = useRef<number[]>([]);
+  const tell = useCallback(
+    (at: EngineLocation, how: 'onLocation' | 'onReady' = 'onLocation') => {
+      echoes.current.push(at.page);
+      if (echoes.current.length > 20) echoes.current.shift();
+      latest.current[how](at);
+    },
+    [latest],
+  );
 
   const applyLook = useCallback(() => {
     const view = viewRef.current;
@@ -96,6 +110,16 @@ export function FoliateEngine(props: EngineProps) {
         const from = shown.current;
         if (!view || !from) break;
         const requested = latest.current.page;
+        const echo = echoes.current.indexOf(requested);
+        if (echo >= 0) {
+          echoes.current.splice(0, echo + 1);
+          // The shell took up a page the engine reported: no move, unless it has since moved on from it.
+          if (requested !== from.page && echoes.current.length > 0) continue;
+          if (requested !== from.page) {
+            tell(from);
+            continue;
+          }
+        }
         const screens = screensRef.current;
         const navigation = navigationTo(
           requested,
@@ -106,6 +130,8 @@ export function FoliateEngine(props: EngineProps) {
         );
         if (navigation.kind === 'none') continue;
         const reported = reports.current;
+        // A request of the reader's own: reports before it are no longer echoes.
+        echoes.current = [];
         await perform(view, navigation);
         // A jump lands on the screen holding the location's start, which may begin in the location before.
         if (
@@ -120,7 +146,7 @@ export function FoliateEngine(props: EngineProps) {
         const at = shown.current;
         if (at && !again.current && reports.current === reported) {
           reports.current += 1;
-          latest.current.onLocation(at);
+          tell(at);
         }
       } while (again.current);
     } catch (error) {
@@ -128,7 +154,7 @@ export function FoliateEngine(props: EngineProps) {
     } finally {
       busy.current = false;
     }
-  }, [latest]);
+  }, [latest, tell]);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -163,7 +189,7 @@ export function FoliateEngine(props: EngineProps) {
         before.percentage !== at.percentage
       ) {
         reports.current += 1;
-        latest.current.onLocation(at);
+        tell(at);
       }
       markRendered(at);
     };
@@ -241,7 +267,7 @@ export function FoliateEngine(props: EngineProps) {
       if (!at) throw new Error('This book has no pages to show.');
       setStatus('ready');
       reports.current += 1;
-      latest.current.onReady(at);
+      tell(at, 'onReady');
       markRendered(at);
       const shownView = view;
       latest.current.onContents?.(
@@ -279,7 +305,7 @@ export function FoliateEngine(props: EngineProps) {
       book?.destroy?.();
       releaseSections();
     };
-  }, [content.url, file.id, latest, applyLook, applyFlow]);
+  }, [content.url, file.id, latest, applyLook, applyFlow, tell]);
 
   useEffect(() => {
     if (status === 'ready') applyLook();
