@@ -1,5 +1,6 @@
 import type { Frame, Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
+import { pngImage } from '../test-support/src/images.js';
 import { realBookPath } from '../test-support/src/real-books.js';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.js';
 
@@ -218,4 +219,35 @@ test('a book’s pictures from the web are never fetched; a broken PDF shows one
   await expect(pdf.getByText('Failed to Load Document')).toHaveCount(0);
   await expect(alert.getByRole('link', { name: 'Download PDF' })).toBeVisible();
   await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
+
+test('a comic’s landscape pages are shown one at a time, centred', async ({ page, login }) => {
+  await login();
+  const pages: Record<string, [Uint8Array, { level: 0 }]> = {};
+  for (let i = 1; i <= 4; i += 1) pages[`page-00${i}.png`] = [pngImage(400, 200, [40 * i, 120, 90]), { level: 0 }];
+  const res = await page.request.post('/api/cloud-drives/uploads', {
+    headers: { 'x-requested-with': 'e2e' },
+    multipart: {
+      file: { name: 'Wide.cbz', mimeType: 'application/octet-stream', buffer: Buffer.from(zipSync(pages)) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const reader = await openInReader(page, 'Wide.cbz');
+  await expect(reader.getByText('Page 1 of 4').first()).toBeVisible();
+  const main = (await reader.getByRole('main').boundingBox())!;
+  for (let n = 1; n <= 2; n += 1) {
+    await expect
+      .poll(async () => {
+        const frames = bookFrames(page);
+        for (const frame of frames) {
+          const element = await frame.frameElement();
+          const box = await element.boundingBox();
+          if (!box || box.width === 0 || !(await element.isVisible())) continue;
+          return Math.round(Math.abs(box.x + box.width / 2 - (main.x + main.width / 2)));
+        }
+        return Number.POSITIVE_INFINITY;
+      })
+      .toBeLessThan(4);
+    await reader.getByRole('button', { name: 'Next page' }).click();
+  }
 });
