@@ -35,6 +35,12 @@ async function perform(view: View, navigation: Navigation): Promise<void> {
   }
 }
 
+/** Notes a page told to the shell (the echoes the engine's drive loop recognises), keeping the last 20. */
+function remember(echoes: number[], page: number): void {
+  echoes.push(page);
+  if (echoes.length > 20) echoes.shift();
+}
+
 /** The screen shown, counted through the book, after measuring its section (null before a section is laid out). */
 function screenPlace(view: View, pages: ScreenPages, index: number | undefined): ScreenPlace | null {
   const { page, pages: laidOut, scrolled } = view.renderer;
@@ -71,14 +77,6 @@ export function FoliateEngine(props: EngineProps) {
    * report is an echo, not a request to go back one screen.
    */
   const echoes = useRef<number[]>([]);
-  const tell = useCallback(
-    (at: EngineLocation, how: 'onLocation' | 'onReady' = 'onLocation') => {
-      echoes.current.push(at.page);
-      if (echoes.current.length > 20) echoes.current.shift();
-      latest.current[how](at);
-    },
-    [latest],
-  );
 
   const applyLook = useCallback(() => {
     const view = viewRef.current;
@@ -116,7 +114,8 @@ export function FoliateEngine(props: EngineProps) {
           // The shell took up a page the engine reported: no move, unless it has since moved on from it.
           if (requested !== from.page && echoes.current.length > 0) continue;
           if (requested !== from.page) {
-            tell(from);
+            remember(echoes.current, from.page);
+            latest.current.onLocation(from);
             continue;
           }
         }
@@ -146,7 +145,8 @@ export function FoliateEngine(props: EngineProps) {
         const at = shown.current;
         if (at && !again.current && reports.current === reported) {
           reports.current += 1;
-          tell(at);
+          remember(echoes.current, at.page);
+          latest.current.onLocation(at);
         }
       } while (again.current);
     } catch (error) {
@@ -154,7 +154,7 @@ export function FoliateEngine(props: EngineProps) {
     } finally {
       busy.current = false;
     }
-  }, [latest, tell]);
+  }, [latest]);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -189,7 +189,8 @@ export function FoliateEngine(props: EngineProps) {
         before.percentage !== at.percentage
       ) {
         reports.current += 1;
-        tell(at);
+        remember(echoes.current, at.page);
+        latest.current.onLocation(at);
       }
       markRendered(at);
     };
@@ -267,7 +268,8 @@ export function FoliateEngine(props: EngineProps) {
       if (!at) throw new Error('This book has no pages to show.');
       setStatus('ready');
       reports.current += 1;
-      tell(at, 'onReady');
+      remember(echoes.current, at.page);
+      latest.current.onReady(at);
       markRendered(at);
       const shownView = view;
       latest.current.onContents?.(
@@ -305,7 +307,7 @@ export function FoliateEngine(props: EngineProps) {
       book?.destroy?.();
       releaseSections();
     };
-  }, [content.url, file.id, latest, applyLook, applyFlow, tell]);
+  }, [content.url, file.id, latest, applyLook, applyFlow]);
 
   useEffect(() => {
     if (status === 'ready') applyLook();
