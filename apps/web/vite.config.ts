@@ -193,8 +193,26 @@ function pdfjsAssets(): Plugin {
   };
 }
 
+/**
+ * foliate-js sandboxes its book frames with `allow-same-origin allow-scripts`, the pair Chromium warns can undo
+ * the sandbox; it wants allow-scripts only for a WebKit bug. The build takes allow-scripts out of its two
+ * frames (decision 0xx-reader-book-frames), and fails if a foliate upgrade moves the line, so it cannot lapse.
+ */
+function foliateFramesWithoutScripts(): Plugin {
+  const sandboxed = "setAttribute('sandbox', 'allow-same-origin allow-scripts')";
+  return {
+    name: 'bookshelf:foliate-frames-without-scripts',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/foliate-js[\\/](?:paginator|fixed-layout)\.js$/.test(id.split('?')[0]!)) return null;
+      if (!code.includes(sandboxed)) throw new Error(`${id}: foliate's frame sandbox line moved; update the plugin`);
+      return { code: code.replaceAll(sandboxed, "setAttribute('sandbox', 'allow-same-origin')"), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), tailwindcss(), chunks.plugin, pdfjsAssets()],
+  plugins: [react(), tailwindcss(), chunks.plugin, pdfjsAssets(), foliateFramesWithoutScripts()],
   resolve: {
     alias: [
       // Bundle the contract from its sources: no build step between editing a schema and seeing it.

@@ -8,3 +8,4 @@ export * from './fake-ecb-rates.js';
 export * from './fake-microsoft-graph.js';
 export * from './fake-google-drive.js';
 export * from './book-files.js';
+export * from './real-books.js';

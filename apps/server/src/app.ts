@@ -169,7 +169,8 @@ export async function buildApp(options: AppOptions) {
         fontSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        // blob: lets the reader read a book's section back and hand its frame a cleaned copy (a policy of its own).
+        connectSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],

@@ -12,6 +12,7 @@ import {
   normaliseTag,
   providerOfFileId,
   timeAgoLabel,
+  uploadRefusal,
 } from './cloud-drive-rules.js';
 
 const now = new Date('2026-11-26T12:00:00Z');
@@ -39,6 +40,15 @@ describe('file types', () => {
     expect(CloudDriveMessages.unsupportedType('exe')).toBe(
       'Unsupported file type: exe. Supported types: PDF, EPUB, MOBI, plain text, and Word docx and doc (the last two treated as txt).',
     );
+  });
+
+  it('refuses a file whose name is a type we take as not valid, never as unsupported (issue 27)', () => {
+    expect(uploadRefusal('Quick Start.epub')).toBe('This file is not a valid EPUB');
+    expect(uploadRefusal('page.PDF')).toBe('This file is not a valid PDF');
+    expect(uploadRefusal('Kindle.azw3')).toBe('This file is not a valid AZW3');
+    expect(uploadRefusal('binary.txt')).toBe('This file is not a valid text file');
+    expect(uploadRefusal('sheet.xls')).toBe(CloudDriveMessages.unsupportedType('xls'));
+    expect(uploadRefusal('README')).toBe(CloudDriveMessages.unsupportedType('unknown'));
   });
 });
 

@@ -235,6 +235,17 @@ export function fileSizeLabel(bytes: number): string {
   return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
 }
 
+/**
+ * Why an upload was refused, given its name: a name of a type we take means its content is not that type;
+ * any other name is a type we do not take.
+ */
+export function uploadRefusal(name: string): string {
+  const named = fileTypeFromName(name);
+  return named
+    ? CloudDriveMessages.notValidFile(named)
+    : CloudDriveMessages.unsupportedType(extensionOf(name) || 'unknown');
+}
+
 /** A tag as stored: trimmed; blank is no tag (core.md §5). */
 export const normaliseTag = (tag: string): string | null => {
   const trimmed = tag.trim();
@@ -260,6 +271,9 @@ export const CloudDriveMessages = {
   saveFilesFailed: (reason: string) => `Failed to save files: ${reason}`,
   unsupportedType: (type: string) =>
     `Unsupported file type: ${type}. Supported types: PDF, EPUB, MOBI, plain text, and Word docx and doc (the last two treated as txt).`,
+  /** A file whose name says a type we take but whose bytes are not one (issue 27): never "unsupported". */
+  notValidFile: (type: DriveFileType) =>
+    `This file is not a valid ${type === 'txt' ? 'text file' : DRIVE_FILE_TYPE_INFO[type].label}`,
   unsupportedProvider: (provider: string) => `Unsupported provider: ${provider}`,
   providerNotConfigured: (provider: string) => `${provider} is not set up on this server.`,
   invalidState: 'The sign-in with the drive expired or did not start here. Please try again.',

@@ -1,30 +1,35 @@
 import { fileTypeFromName, type DriveFileType } from '@bookshelf/contract';
-import { firstEntry, isZip, localEntryNames } from './zip-entries.js';
+import { isZip, type CentralEntry } from './zip-entries.js';
 
 /** How much of an upload is looked at before it is stored: all a text file's check needs, and the rest's. */
 export const SNIFF_BYTES = 64 * 1024;
 
 /**
- * What the first bytes say: a type, `zip` when only the zip's central directory can tell (a DOCX whose
- * `word/document.xml` comes late), or null when the bytes are none of the types we list.
+ * What the first bytes say: a type, `zip` for any zip (only its central directory can tell an EPUB, a DOCX and
+ * a comic apart, wherever their entries lie), or null when the bytes are none of the types we list.
  */
 export type SniffResult = DriveFileType | 'zip' | null;
 
 const PDF = Buffer.from('%PDF-', 'latin1');
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const BOOKMOBI = Buffer.from('BOOKMOBI', 'latin1');
-const EPUB_MIMETYPE = 'application/epub+zip';
 export const DOCX_MAIN_PART = 'word/document.xml';
+const EPUB_CONTAINER = 'META-INF/container.xml';
+/** A container.xml is a few hundred bytes; more than this is not one we read. */
+const CONTAINER_MAX_BYTES = 64 * 1024;
 
 const at = (head: Buffer, signature: Buffer, offset = 0) =>
   head.length >= offset + signature.length && head.subarray(offset, offset + signature.length).equals(signature);
 
-/** A Kindle format 8 book: its first record's MOBI header says file version 8 or later. */
+/**
+ * A Kindle format 8 book: its first record's MOBI header (16 bytes into the record, after PalmDOC's) says file
+ * version 8 or later at its byte 20. A field further on, 0xFFFFFFFF in calibre's MOBI 6, was read before.
+ */
 function isKf8(head: Buffer): boolean {
   if (head.length < 82) return false;
   const record0 = head.readUInt32BE(78);
-  if (record0 + 56 > head.length || head.toString('latin1', record0 + 16, record0 + 20) !== 'MOBI') return false;
-  return head.readUInt32BE(record0 + 52) >= 8;
+  if (record0 + 40 > head.length || head.toString('latin1', record0 + 16, record0 + 20) !== 'MOBI') return false;
+  return head.readUInt32BE(record0 + 16 + 20) >= 8;
 }
 
 /** An XML document whose root is FictionBook: read as text, never parsed, so a DTD never comes into it. */
@@ -65,20 +70,37 @@ export function sniffBookType(head: Buffer, name: string, complete: boolean): Sn
   // Excel and PowerPoint files are OLE2 too: only a name saying .doc makes it a Word document.
   if (at(head, OLE2)) return named === 'doc' ? 'doc' : null;
   if (at(head, BOOKMOBI, 60)) return named === 'azw3' || isKf8(head) ? 'azw3' : 'mobi';
-  if (isZip(head)) {
-    const first = firstEntry(head);
-    if (
-      first?.name === 'mimetype' &&
-      first.method === 0 &&
-      head.toString('latin1', first.dataOffset, first.dataOffset + EPUB_MIMETYPE.length) === EPUB_MIMETYPE
-    ) {
-      return 'epub';
-    }
-    if (localEntryNames(head).includes(DOCX_MAIN_PART)) return 'docx';
-    if (named === 'cbz') return 'cbz';
-    return complete ? null : 'zip';
-  }
+  if (isZip(head)) return 'zip';
   if (isFictionBook(head)) return 'fb2';
   if (named === 'txt' && isUtf8Text(head, complete)) return 'txt';
+  return null;
+}
+
+/** The package document an EPUB's container.xml points at (its first rootfile), or null. */
+export function rootfilePath(containerXml: string): string | null {
+  const rootfile = /<(?:[\w.-]+:)?rootfile\b[^>]*?\sfull-path\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(containerXml);
+  const path = (rootfile?.[1] ?? rootfile?.[2] ?? '').trim();
+  return path === '' ? null : path;
+}
+
+/**
+ * What a zip is, from its central directory: an EPUB when META-INF/container.xml points at a package
+ * document the zip holds (what reading systems look for; calibre often stores `mimetype` after other entries,
+ * so its place is not asked for), a DOCX when it has Word's main part, a comic when its name says so.
+ */
+export async function zipBookType(
+  entries: readonly CentralEntry[],
+  name: string,
+  readEntry: (entry: CentralEntry, maxBytes: number) => Promise<Buffer | null>,
+): Promise<DriveFileType | null> {
+  const names = new Set(entries.map((entry) => entry.name));
+  const container = entries.find((entry) => entry.name === EPUB_CONTAINER);
+  if (container) {
+    const xml = await readEntry(container, CONTAINER_MAX_BYTES);
+    const opf = xml && rootfilePath(xml.toString('utf8'));
+    if (opf && names.has(opf.replace(/^\/+/, ''))) return 'epub';
+  }
+  if (names.has(DOCX_MAIN_PART)) return 'docx';
+  if (fileTypeFromName(name) === 'cbz') return 'cbz';
   return null;
 }

@@ -118,7 +118,10 @@ export const books = {
   epub: () =>
     zipOf([
       ['mimetype', 'application/epub+zip'],
-      ['META-INF/container.xml', '<?xml version="1.0"?><container/>'],
+      [
+        'META-INF/container.xml',
+        '<?xml version="1.0"?><container><rootfiles><rootfile full-path="OEBPS/content.opf"/></rootfiles></container>',
+      ],
       ['OEBPS/content.opf', '<package/>'],
     ]),
   docx: (padding = 0) =>
@@ -134,7 +137,7 @@ export const books = {
     Buffer.from('BOOKMOBI').copy(bytes, 60);
     bytes.writeUInt32BE(96, 78); // record 0
     Buffer.from('MOBI').copy(bytes, 96 + 16);
-    bytes.writeUInt32BE(version, 96 + 52);
+    bytes.writeUInt32BE(version, 96 + 16 + 20); // the MOBI header's file version
     return bytes;
   },
   fb2: () =>

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { realBook } from '@bookshelf/test-support';
 import {
   CloudDriveLimits,
   CloudDriveMessages,
@@ -14,7 +15,7 @@ import { driveConnections, driveFiles } from '../../../db/schema/index.js';
 import { createDiskStore } from '../../../platform/storage/disk-store.js';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { signUp, type Browser } from '../../../test/browser.js';
-import { books, filePath, multipartForm } from './files-harness.js';
+import { books, filePath, multipartForm, zipOf } from './files-harness.js';
 
 const MAX = 300 * 1024;
 let t: TestApp;
@@ -59,6 +60,7 @@ describe('POST uploads', () => {
       { name: 'Old.doc', content: books.doc() },
       { name: 'Notes ✓.txt', content: books.txt() },
       { name: 'Mislabelled.txt', content: books.epub() },
+      { name: 'Not a book.epub', content: zipOf([['mimetype', 'application/epub+zip']]) },
       { name: 'page.pdf', content: '<!doctype html><script>alert(1)</script>' },
       { name: 'archive.zip', content: books.cbz() },
       { name: 'sheet.xls', content: books.doc() },
@@ -82,10 +84,12 @@ describe('POST uploads', () => {
       'Mislabelled.txt': 'epub',
     });
     expect(result.rejected).toEqual([
-      { name: 'page.pdf', error: CloudDriveMessages.unsupportedType('pdf') },
+      // A name of a type we take over other content is not valid (issue 27), never "unsupported".
+      { name: 'Not a book.epub', error: 'This file is not a valid EPUB' },
+      { name: 'page.pdf', error: 'This file is not a valid PDF' },
       { name: 'archive.zip', error: CloudDriveMessages.unsupportedType('zip') },
       { name: 'sheet.xls', error: CloudDriveMessages.unsupportedType('xls') },
-      { name: 'binary.txt', error: CloudDriveMessages.unsupportedType('txt') },
+      { name: 'binary.txt', error: 'This file is not a valid text file' },
     ]);
     const paper = result.files.find((f) => f.name === 'Paper.pdf')!;
     expect(paper).toMatchObject({
@@ -115,6 +119,24 @@ describe('POST uploads', () => {
     expect(listed.json()).toHaveLength(12);
   });
 
+  it('takes the files real tools make: calibre’s EPUB with mimetype late, its MOBI and AZW3, an FB2', async () => {
+    const res = await upload(reader.browser, [
+      { name: 'Quick Start Guide.epub', content: realBook('calibreQuickStart') },
+      { name: 'MiniHelp.en.fb2', content: realBook('fb2UndefinedEntity') },
+      { name: 'Keeper.mobi', content: realBook('keepersLogMobi') },
+      { name: 'Keeper.azw3', content: realBook('keepersLogAzw3') },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const result = res.json<UploadResult>();
+    expect(result.rejected).toEqual([]);
+    expect(Object.fromEntries(result.files.map((f) => [f.name, f.fileType]))).toEqual({
+      'Quick Start Guide.epub': 'epub',
+      'MiniHelp.en.fb2': 'fb2',
+      'Keeper.mobi': 'mobi',
+      'Keeper.azw3': 'azw3',
+    });
+  });
+
   it('keeps one My Uploads per reader when first uploads race', async () => {
     const racer = await signUp(t.app);
     const answers = await Promise.all(
@@ -133,7 +155,7 @@ describe('POST uploads', () => {
     const refused = await upload(reader.browser, [{ name: 'evil.pdf', content: '<html><body>hi</body></html>' }]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatchObject({
-      message: CloudDriveMessages.unsupportedType('pdf'),
+      message: 'This file is not a valid PDF',
       issues: [{ path: 'file' }],
     });
 

@@ -8,18 +8,19 @@ import {
   DRIVE_PROVIDER_LABELS,
   extensionOf,
   fileSizeLabel,
+  uploadRefusal,
   type DriveFileType,
   type UploadResult,
 } from '@bookshelf/contract';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, invalidField } from '../../../platform/errors.js';
 import type { CloudDrivesParts } from '../cloud-drives.parts.js';
-import { DOCX_MAIN_PART, SNIFF_BYTES, sniffBookType } from './book-file-type.js';
+import { SNIFF_BYTES, sniffBookType, zipBookType } from './book-file-type.js';
 import { queueThumbnails } from '../thumbnails/thumbnail-queue.js';
 import { toCloudFile } from './cloud-file-view.js';
 import type { FilesRepository } from './files.repository.js';
 import { bufferOf, cappedBody, drain, readHead, UploadTooLargeError } from './upload-stream.js';
-import { centralDirectoryNames, ZIP_TAIL_BYTES } from './zip-entries.js';
+import { centralDirectory, readSmallEntry, ZIP_TAIL_BYTES } from './zip-entries.js';
 
 /** One file of the form, as the route hands it over: its name as sent and its bytes, not yet read. */
 export interface IncomingFile {
@@ -68,17 +69,13 @@ export function createUploadsService(parts: CloudDrivesParts, { files }: { files
   const readRange = async (key: string, start: number, end: number) =>
     bufferOf((await storage.get(key, { range: { start, end } })).stream);
 
-  /** A zip the first bytes could not place: a DOCX when its central directory lists the main document. */
-  async function zipType(key: string, size: number): Promise<DriveFileType | null> {
+  /** A zip, placed by its central directory (book-file-type.ts zipBookType). */
+  async function zipType(key: string, size: number, name: string): Promise<DriveFileType | null> {
+    const read = (start: number, end: number) => readRange(key, start, end);
     const tailStart = Math.max(0, size - ZIP_TAIL_BYTES);
-    const tail = await readRange(key, tailStart, size - 1);
-    const names = await centralDirectoryNames(
-      tail,
-      size,
-      (start, end) => readRange(key, start, end),
-      CENTRAL_DIRECTORY_MAX_BYTES,
-    );
-    return names?.includes(DOCX_MAIN_PART) ? 'docx' : null;
+    const entries = await centralDirectory(await read(tailStart, size - 1), size, read, CENTRAL_DIRECTORY_MAX_BYTES);
+    if (!entries) return null;
+    return zipBookType(entries, name, (entry, max) => readSmallEntry(entry, size, read, max));
   }
 
   const deleteBlobs = (keys: Iterable<string>) =>
@@ -95,8 +92,7 @@ export function createUploadsService(parts: CloudDrivesParts, { files }: { files
       const keys = new Set<string>();
       const stored: StoredUpload[] = [];
       const rejected: UploadResult['rejected'] = [];
-      const refuse = (name: string) =>
-        rejected.push({ name, error: CloudDriveMessages.unsupportedType(extensionOf(name) || 'unknown') });
+      const refuse = (name: string) => rejected.push({ name, error: uploadRefusal(name) });
       try {
         for await (const file of incoming) {
           const name = uploadName(file.filename);
@@ -112,7 +108,7 @@ export function createUploadsService(parts: CloudDrivesParts, { files }: { files
           keys.add(key);
           const contentType = sniffed === 'zip' ? undefined : DRIVE_FILE_TYPE_INFO[sniffed].mimeTypes[0];
           const { size } = await storage.put(key, cappedBody(head, maxBytes), { contentType });
-          const type = sniffed === 'zip' ? await zipType(key, size) : sniffed;
+          const type = sniffed === 'zip' ? await zipType(key, size, name) : sniffed;
           if (type === null) {
             keys.delete(key);
             await deleteBlobs([key]);

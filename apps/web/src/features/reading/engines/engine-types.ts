@@ -12,6 +12,18 @@ export interface EngineLocation {
   percentage: number;
 }
 
+/** One entry of a book's table of contents (an EPUB's navigation, a PDF's outline), flattened with its depth. */
+export interface ContentsEntry {
+  id: string;
+  label: string;
+  /** 0 for the top level. */
+  depth: number;
+  /** Where it leads when the engine knows the page (a PDF's outline); reflowed books go by `go`. */
+  page: number | null;
+  /** Goes there itself (foliate resolves an href); the engine then reports the new place. */
+  go?: () => void;
+}
+
 /**
  * One format's renderer inside the reader's overlay. The shell owns the header, footer, keys, bookmarks,
  * preferences and progress; an engine draws the file at the requested page and says where it is.
@@ -38,4 +50,6 @@ export interface EngineProps {
   /** Bytes arriving, for the loading bar. */
   onLoadProgress?: (progress: ContentProgress) => void;
   onError: (error: Error) => void;
+  /** The book's table of contents, once known (empty when it has none). */
+  onContents?: (entries: ContentsEntry[]) => void;
 }

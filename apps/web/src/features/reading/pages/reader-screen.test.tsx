@@ -100,7 +100,7 @@ describe('ReaderScreen — the overlay', () => {
       'Theme: Light',
       'Reading settings',
       'Add bookmark',
-      'Bookmarks (0)',
+      'Bookmarks 0',
       'Link to book',
       'Previous page',
       'Next page',
@@ -308,13 +308,34 @@ describe('ReaderScreen — moving and looking', () => {
     expect((rendered(1) as HTMLElement).style.fontSize).toBe('8px');
   });
 
+  it('opens the Contents panel, which says when a book has no table of contents (issue 27)', async () => {
+    answerReading();
+    openReader();
+    await waitForPage(1);
+    const toggle = button('Contents');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = screen.getByRole('complementary', { name: 'Contents' });
+    expect(toggle.getAttribute('aria-controls')).toBe(panel.id);
+    expect(within(panel).getByText('This book has no table of contents.')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close contents' }));
+    expect(screen.queryByRole('complementary', { name: 'Contents' })).toBeNull();
+  });
+
   it('cycles the theme light, dark, sepia, light', async () => {
     answerReading();
     openReader();
     await waitForPage(1);
+    const dialog = screen.getByRole('dialog');
+    // The header and footer take the theme too (issue 27): the overlay scopes the dark looks to the reader's theme.
+    expect(dialog.classList.contains('light')).toBe(true);
     fireEvent.click(button('Theme: Light'));
     expect(rendered(1)!.closest('[data-reader-theme]')!.getAttribute('data-reader-theme')).toBe('dark');
+    expect(dialog.classList.contains('dark')).toBe(true);
     fireEvent.click(button('Theme: Dark'));
+    expect(dialog.getAttribute('data-reader-theme')).toBe('sepia');
+    expect(dialog.classList.contains('dark')).toBe(false);
     fireEvent.click(button('Theme: Sepia'));
     expect(button('Theme: Light')).toBeTruthy();
   });
@@ -375,7 +396,7 @@ describe('ReaderScreen — bookmarks', () => {
     answerReading({ bookmarks: [bookmark({ pageNumber: 8, note: 'The twist' })] });
     openReader();
     await waitForPage(1);
-    expect(await screen.findByRole('button', { name: 'Bookmarks (1)' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Bookmarks 1' })).toBeTruthy();
     fireEvent.click(button('Next page'));
     fireEvent.click(button('Next page'));
     await waitForPage(3);
@@ -392,7 +413,7 @@ describe('ReaderScreen — bookmarks', () => {
       pageNumber: 3,
       note: 'Remember this',
     });
-    expect(await screen.findByRole('button', { name: 'Bookmarks (2)' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Bookmarks 2' })).toBeTruthy();
 
     // The box opens empty again; Cancel closes it without adding.
     press('b', screen.getByRole('dialog'));
@@ -403,7 +424,7 @@ describe('ReaderScreen — bookmarks', () => {
     expect(screen.queryByPlaceholderText(ReadingMessages.bookmarkNotePlaceholder)).toBeNull();
     expect(network.requests(paths.addBookmark)).toHaveLength(1);
 
-    fireEvent.click(button('Bookmarks (2)'));
+    fireEvent.click(button('Bookmarks 2'));
     const list = screen.getByRole('complementary', { name: 'Bookmarks' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(['Page 3Remember this', 'Page 8The twist']);
@@ -414,7 +435,7 @@ describe('ReaderScreen — bookmarks', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Remove bookmark on page 8' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(network.requests(paths.removeBookmark(bookmark().id))).toHaveLength(1);
-    expect(button('Bookmarks (1)')).toBeTruthy();
+    expect(button('Bookmarks 1')).toBeTruthy();
   });
 
   it('says Failed to add bookmark when the server refuses', async () => {

@@ -6,12 +6,14 @@ import { useLinkedBook, useMarkBookRead } from '../api/file-book';
 import { flushReadingQueue } from '../api/reading-outbox';
 import { BookmarkBox } from '../components/reader/bookmark-box';
 import { BookmarkList } from '../components/reader/bookmark-list';
+import { ContentsPanel } from '../components/reader/contents-panel';
 import { FinishedOffer } from '../components/reader/finished-offer';
 import { LinkBookDialog } from '../components/reader/link-book-dialog';
 import { ReaderDocument } from '../components/reader/reader-document';
 import { ReaderFooter } from '../components/reader/reader-footer';
 import { ReaderHeader } from '../components/reader/reader-header';
 import { ReaderSettings } from '../components/reader/reader-settings';
+import { overlayThemeClass } from '../components/reader/reader-styles';
 import { UnsupportedFormat } from '../components/reader/reader-states';
 import { useFullscreen } from '../components/reader/use-fullscreen';
 import { useOpeningProgress } from '../components/reader/use-opening-progress';
@@ -21,7 +23,7 @@ import { useReaderKeys } from '../components/reader/use-reader-keys';
 import { useReadingSaved } from '../components/reader/use-reading-saved';
 import { useReadingSession } from '../components/reader/use-reading-session';
 import { preloadEngine } from '../engines/engine-for';
-import type { EngineLocation } from '../engines/engine-types';
+import type { ContentsEntry, EngineLocation } from '../engines/engine-types';
 import { engineKindOf, hasTextSettings } from '../lib/engine-kind';
 import type { ReaderKeyAction } from '../lib/reader-keys';
 import {
@@ -66,6 +68,8 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState('');
   const [listOpen, setListOpen] = useState(false);
+  const [contentsOpen, setContentsOpen] = useState(false);
+  const [contents, setContents] = useState<ContentsEntry[] | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [linkOpen, setLinkOpen] = useState(false);
   const [offerDismissed, setOfferDismissed] = useState(false);
@@ -80,6 +84,7 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
   const overlay = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const listId = useId();
+  const contentsId = useId();
   const fullscreen = useFullscreen(overlay);
   useOverlayFocus(overlay);
 
@@ -135,6 +140,11 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
     setNoteOpen(false);
     setNote('');
   };
+  const openEntry = (entry: ContentsEntry) => {
+    if (entry.go) entry.go();
+    else if (entry.page !== null) dispatch({ type: 'goTo', page: entry.page });
+    if (isNarrow()) setContentsOpen(false);
+  };
   const jumpTo = (bookmark: Bookmark) => {
     dispatch({ type: 'goTo', page: bookmark.pageNumber });
     if (isNarrow()) setListOpen(false);
@@ -168,9 +178,10 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
         fullscreen.toggle();
         return true;
       case 'escape':
-        // The innermost thing first: the settings, the bookmark list, fullscreen, then the reader itself.
+        // The innermost thing first: the settings, the bookmark list, the contents, fullscreen, then the reader.
         if (settingsOpen) setSettingsOpen(false);
         else if (listOpen && isNarrow()) setListOpen(false);
+        else if (contentsOpen && isNarrow()) setContentsOpen(false);
         else if (document.fullscreenElement) fullscreen.exit();
         else onClose();
         return true;
@@ -184,6 +195,7 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
       onLocation: (at: EngineLocation) => dispatch({ type: 'moved', at }),
       onLoadProgress: (progress: ContentProgress) => dispatch({ type: 'loadProgress', progress }),
       onError: (error: Error) => dispatch({ type: 'failed', message: error.message || 'The file could not be read.' }),
+      onContents: setContents,
     };
   }, [dispatch]);
 
@@ -199,7 +211,8 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
       aria-modal="true"
       aria-label={file.name}
       tabIndex={-1}
-      className="fixed inset-0 z-50 flex flex-col bg-gray-50 text-gray-900 outline-none dark:bg-gray-950 dark:text-gray-100"
+      data-reader-theme={state.preferences.theme}
+      className={`fixed inset-0 z-50 flex flex-col outline-none ${overlayThemeClass(state.preferences.theme)}`}
     >
       <ReaderHeader
         titleId={titleId}
@@ -225,6 +238,9 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
                 bookmarksOpen: listOpen,
                 bookmarksPanelId: listId,
                 onToggleBookmarks: () => setListOpen((open) => !open),
+                contentsOpen,
+                contentsPanelId: contentsId,
+                onToggleContents: () => setContentsOpen((open) => !open),
                 settings: hasTextSettings(kind) ? (
                   <ReaderSettings
                     open={settingsOpen}
@@ -260,6 +276,14 @@ function Reader({ file, content, onClose }: ReaderSlotProps) {
           />
         ) : (
           <UnsupportedFormat fileType={file.fileType} downloadUrl={content.downloadUrl} />
+        )}
+        {kind && contentsOpen && (
+          <ContentsPanel
+            id={contentsId}
+            entries={contents}
+            onSelect={openEntry}
+            onClose={() => setContentsOpen(false)}
+          />
         )}
         {kind && listOpen && (
           <BookmarkList

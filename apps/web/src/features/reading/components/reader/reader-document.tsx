@@ -5,9 +5,9 @@ import type { EngineProps } from '../../engines/engine-types';
 import type { ReaderState } from '../../lib/reader-state';
 import { PdfErrorPanel } from '../../engines/pdf/pdf-error-panel';
 import { EngineBoundary } from './engine-boundary';
-import { ReaderError, ReaderLoading } from './reader-states';
+import { ReaderError, ReaderErrorActions, ReaderLoading } from './reader-states';
 
-type EngineCallbacks = Pick<EngineProps, 'onReady' | 'onLocation' | 'onLoadProgress' | 'onError'>;
+type EngineCallbacks = Pick<EngineProps, 'onReady' | 'onLocation' | 'onLoadProgress' | 'onError' | 'onContents'>;
 
 interface ReaderDocumentProps extends EngineCallbacks {
   state: ReaderState;
@@ -22,11 +22,18 @@ interface ReaderDocumentProps extends EngineCallbacks {
 /** The page area: the engine (its chunk loaded now), with the loading and error states over or instead of it. */
 export function ReaderDocument({ state, onClose, onRetry, ...engine }: ReaderDocumentProps) {
   if (state.phase === 'error') {
-    return (
-      <ReaderError message={state.error ?? 'Unknown error'} onClose={onClose} onRetry={onRetry}>
-        {engine.file.fileType === 'pdf' && <PdfErrorPanel content={engine.content} />}
-      </ReaderError>
-    );
+    // A PDF that cannot be shown gets the spec's one panel (core.md §2 Cannot Display PDF, §8 Failed to load PDF
+    // document), with Close and Retry in it; every other format gets Failed to Load Document.
+    if (engine.file.fileType === 'pdf') {
+      return (
+        <div role="alert" className="flex h-full items-center justify-center p-6">
+          <PdfErrorPanel content={engine.content}>
+            <ReaderErrorActions onClose={onClose} onRetry={onRetry} />
+          </PdfErrorPanel>
+        </div>
+      );
+    }
+    return <ReaderError message={state.error ?? 'Unknown error'} onClose={onClose} onRetry={onRetry} />;
   }
   const label = engine.file.fileType === 'pdf' ? ReadingMessages.loadingPdf : 'Loading document...';
   return (

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { fileSizeLabel, ReadingMessages } from '@bookshelf/contract';
 import { AlertTriangle, FileQuestion, Loader2 } from 'lucide-react';
 import { primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
@@ -41,29 +40,34 @@ export function ReaderError({
   message,
   onClose,
   onRetry,
-  children,
 }: {
   message: string;
   onClose: () => void;
   onRetry: () => void;
-  /** A format's own way out (the PDF's Download PDF and Open in New Tab, core.md §2). */
-  children?: ReactNode;
 }) {
   return (
     <div role="alert" className={`bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100 ${panel}`}>
-      {children}
       <AlertTriangle aria-hidden className="size-10 text-red-600 dark:text-red-400" />
       <h3 className="text-lg font-semibold">{ReadingMessages.documentLoadFailedTitle}</h3>
       <p className="max-w-md text-sm break-words text-gray-700 dark:text-gray-300">{message}</p>
       <div className="flex gap-2">
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          Close
-        </button>
-        <button type="button" onClick={onRetry} className={primaryButtonClass}>
-          Retry
-        </button>
+        <ReaderErrorActions onClose={onClose} onRetry={onRetry} />
       </div>
     </div>
+  );
+}
+
+/** Close and Retry (core.md §4: Retry loads the file again). */
+export function ReaderErrorActions({ onClose, onRetry }: { onClose: () => void; onRetry: () => void }) {
+  return (
+    <>
+      <button type="button" onClick={onClose} className={secondaryButtonClass}>
+        Close
+      </button>
+      <button type="button" onClick={onRetry} className={primaryButtonClass}>
+        Retry
+      </button>
+    </>
   );
 }
 

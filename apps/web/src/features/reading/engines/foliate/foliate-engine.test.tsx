@@ -1,6 +1,7 @@
 import { makeBook, type FoliateBook } from 'foliate-js/view.js';
 import { render, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '../../../../test/stub-resize-observer';
 import { readerFile, textContent } from '../../test/reader-fixtures';
 import type { EngineProps } from '../engine-types';
 import { FoliateEngine } from './foliate-engine';
@@ -24,6 +25,8 @@ const foliate = vi.hoisted(() => {
     close: vi.fn(),
   };
 });
+
+beforeAll(() => stubResizeObserver());
 
 vi.mock('foliate-js/view.js', () => {
   class FakeView extends HTMLElement {

@@ -1,8 +1,9 @@
-import { makeCbz, makeEpub, makeFb2, makeMobi } from '@bookshelf/test-support';
-import { makeBook } from 'foliate-js/view.js';
+import { makeCbz, makeEpub, makeFb2, makeMobi, realBook } from '@bookshelf/test-support';
+import { makeBook, type FoliateTocItem } from 'foliate-js/view.js';
 import { File as NodeFile } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { bookFile } from './book-file';
+import { bookFileType } from './book-file';
+import { readableFb2 } from './fb2-text';
 import { locationCount } from './foliate-location';
 
 /*
@@ -35,8 +36,8 @@ if (!('groupBy' in Map)) {
   });
 }
 
-const file = (bytes: Buffer, name: string, fileType: 'epub' | 'mobi' | 'fb2' | 'cbz'): File => {
-  const { type } = bookFile(new Blob([new Uint8Array(bytes)]), { name, fileType });
+const file = (bytes: Buffer, name: string, fileType: 'epub' | 'mobi' | 'azw3' | 'fb2' | 'cbz'): File => {
+  const type = bookFileType({ fileType });
   // jsdom's Blob cannot be read (no arrayBuffer()); Node's File is the same bytes with the same name and type.
   return new NodeFile([bytes], name, { type }) as unknown as File;
 };
@@ -68,5 +69,37 @@ describe('foliate opens the generated books', () => {
     const book = await makeBook(file(makeCbz({ images: 3 }), 'comic', 'cbz'));
     expect(book.rendition?.layout).toBe('pre-paginated');
     expect(book.sections).toHaveLength(3);
+  });
+});
+
+describe('foliate opens the books real tools made (issue 27)', () => {
+  it('calibre’s Quick Start Guide, mimetype not first, with its nested table of contents', async () => {
+    const book = await makeBook(file(realBook('calibreQuickStart'), 'Quick Start Guide.epub', 'epub'));
+    expect(book.metadata?.title).toBe('Quick Start Guide');
+    expect(book.sections.length).toBeGreaterThan(10);
+    const all = (items: FoliateTocItem[]): FoliateTocItem[] => items.flatMap((i) => [i, ...all(i.subitems ?? [])]);
+    expect(book.toc).toHaveLength(7);
+    expect(all(book.toc ?? [])).toHaveLength(22);
+    expect(all(book.toc ?? []).map((i) => i.label)).toContain('Task 2: Conversion');
+  });
+
+  it('calibre’s MOBI and AZW3 of the same four chapters', async () => {
+    for (const [bytes, fileType] of [
+      [realBook('keepersLogMobi'), 'mobi'],
+      [realBook('keepersLogAzw3'), 'azw3'],
+    ] as const) {
+      const book = await makeBook(file(bytes, `Keeper.${fileType}`, fileType));
+      expect(book.metadata?.title).toBe("The Keeper's Log");
+      // jsdom reads no labels from calibre's index (the browser does: the e2e journey shows them).
+      expect(book.toc).toHaveLength(4);
+    }
+  });
+
+  it('an FB2 with entities XML does not define: every body section, once made readable', async () => {
+    const text = readableFb2(new Uint8Array(realBook('fb2UndefinedEntity')));
+    const book = await makeBook(file(Buffer.from(text), 'MiniHelp.en.fb2', 'fb2'));
+    // The title, the epigraph, four sections and the notes body.
+    expect(book.sections).toHaveLength(7);
+    expect(book.toc?.map((item) => item.label)).toContain('4. Themes and fonts');
   });
 });

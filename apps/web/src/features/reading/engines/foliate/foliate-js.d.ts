@@ -11,10 +11,19 @@ declare module 'foliate-js/view.js' {
     unload?: () => void;
   }
 
+  /** A table of contents entry: `href` is what view.goTo() takes. */
+  export interface FoliateTocItem {
+    label: string;
+    href: string;
+    subitems?: FoliateTocItem[] | null;
+  }
+
   export interface FoliateBook {
     sections: FoliateSection[];
+    toc?: FoliateTocItem[];
     dir?: string;
-    rendition?: { layout?: string };
+    /** `spread: 'none'` shows each fixed-layout page alone, centred. */
+    rendition?: { layout?: string; spread?: string };
     metadata?: { title?: unknown; language?: unknown };
     /** EPUB only: each resource's bytes pass through a 'data' event before they become a blob: URL. */
     transformTarget?: EventTarget;
@@ -44,6 +53,12 @@ declare module 'foliate-js/view.js' {
     readonly atEnd?: boolean;
     next: () => Promise<void>;
     prev: () => Promise<void>;
+    /** Paginator: goes to section `index` at `anchor` (0–1 within it, or a Range or CFI foliate resolved). */
+    goTo?: (target: { index: number; anchor?: number }) => Promise<void>;
+    /** Paginator: the screen shown and the screens of the section laid out (with a blank one at each end when paginated). */
+    readonly page?: number;
+    readonly pages?: number;
+    readonly scrolled?: boolean;
   }
 
   export class View extends HTMLElement {

@@ -37,6 +37,18 @@ describe('engineLocation', () => {
     );
   });
 
+  it('makes the screen the page when pages are screens, the last one only at the book’s end (issue 27)', () => {
+    const detail = { location: { current: 0, next: 0, total: 3 }, fraction: 0.1, cfi: 'epubcfi(/6/2!/4)' };
+    expect(engineLocation(detail, { ...reflowable, screen: { page: 3, total: 40 } })).toEqual({
+      page: 3,
+      totalPages: 40,
+      location: 'epubcfi(/6/2!/4)',
+      percentage: 10,
+    });
+    expect(engineLocation(detail, { ...reflowable, screen: { page: 40, total: 40 } }).page).toBe(39);
+    expect(engineLocation(detail, { fixedLayout: false, atEnd: true, screen: { page: 40, total: 40 } }).page).toBe(40);
+  });
+
   it('counts a comic’s pages by picture', () => {
     expect(
       engineLocation(
@@ -58,6 +70,13 @@ describe('navigationTo', () => {
     expect(navigationTo(11, 2, 20, false)).toEqual({ kind: 'fraction', fraction: 0.5 });
     expect(navigationTo(1, 9, 20, false)).toEqual({ kind: 'fraction', fraction: 0 });
     expect(navigationTo(20, 2, 20, false)).toEqual({ kind: 'fraction', fraction: 1 });
+  });
+
+  it('jumps to the screen’s section and place when pages are screens', () => {
+    const locate = (page: number) => ({ index: page - 1, anchor: 0.5 });
+    expect(navigationTo(9, 2, 20, false, locate)).toEqual({ kind: 'screen', index: 8, anchor: 0.5 });
+    expect(navigationTo(3, 2, 20, false, locate)).toEqual({ kind: 'next' });
+    expect(navigationTo(99, 2, 20, false, locate)).toEqual({ kind: 'screen', index: 19, anchor: 0.5 });
   });
 
   it('goes to a comic’s picture', () => {

@@ -1,5 +1,6 @@
 import type { FoliateRelocateDetail, FoliateSection } from 'foliate-js/view.js';
 import type { EngineLocation } from '../engine-types';
+import type { ScreenPlace, ScreenTarget } from './screen-pages';
 
 /*
  * A reflowed book's "page" is foliate's location: a run of 1,500 characters, the same whatever the font size or
@@ -24,9 +25,15 @@ const percentOf = (fraction: number) =>
  */
 export function engineLocation(
   detail: FoliateRelocateDetail,
-  { fixedLayout, atEnd }: { fixedLayout: boolean; atEnd: boolean },
+  { fixedLayout, atEnd, screen }: { fixedLayout: boolean; atEnd: boolean; screen?: ScreenPlace | null },
 ): EngineLocation {
   const cfi = detail.cfi ?? null;
+  if (!fixedLayout && screen) {
+    // A reflowed book counted by screens (screen-pages.ts).
+    const total = Math.max(1, screen.total);
+    const page = atEnd ? total : Math.max(1, Math.min(screen.page, total - 1));
+    return { page, totalPages: total, location: cfi, percentage: atEnd ? 100 : percentOf(detail.fraction ?? 0) };
+  }
   if (fixedLayout || !detail.location) {
     const total = Math.max(1, detail.section?.total ?? 1);
     const page = Math.min(total, Math.max(1, (detail.section?.current ?? 0) + 1));
@@ -44,16 +51,25 @@ export type Navigation =
   | { kind: 'next' }
   | { kind: 'prev' }
   | { kind: 'fraction'; fraction: number }
-  | { kind: 'section'; index: number };
+  | { kind: 'section'; index: number }
+  | ({ kind: 'screen' } & ScreenTarget);
 
 /**
  * How to get from the page shown to the one asked for: one step is a page turn (a screen, which may stay within
  * the same location); a jump goes to the location's start (to the book's very end for the last page).
  */
-export function navigationTo(requested: number, shown: number, total: number, fixedLayout: boolean): Navigation {
+export function navigationTo(
+  requested: number,
+  shown: number,
+  total: number,
+  fixedLayout: boolean,
+  /** Where a page is when pages are screens (screen-pages.ts). */
+  locate?: (page: number) => ScreenTarget,
+): Navigation {
   if (requested === shown) return { kind: 'none' };
   if (requested === shown + 1) return { kind: 'next' };
   if (requested === shown - 1) return { kind: 'prev' };
+  if (locate && !fixedLayout) return { kind: 'screen', ...locate(Math.min(total, Math.max(1, requested))) };
   return jumpTo(requested, total, fixedLayout);
 }
 

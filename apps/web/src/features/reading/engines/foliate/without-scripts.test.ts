@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripScriptsFrom, withoutScripts } from './without-scripts';
+import { BOOK_DOCUMENT_POLICY, bookDocument, stripScriptsFrom, withoutScripts } from './without-scripts';
 
 const XHTML = `<?xml version="1.0" encoding="UTF-8"?>
 <html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title><script src="book.js"></script>
@@ -30,6 +30,42 @@ describe('withoutScripts', () => {
     const out = withoutScripts('<p>open <b>x</p><script>x()</script><i onclick="y()">', 'application/xhtml+xml');
     expect(out).not.toMatch(/<script|onclick/);
     expect(out).toContain('open');
+  });
+});
+
+describe('bookDocument', () => {
+  const policyOf = (doc: Document) => doc.querySelector('head > meta[http-equiv="Content-Security-Policy"]');
+
+  it('puts the book-only policy first in the head, before anything that loads, and takes the scripts out', () => {
+    const tracked = XHTML.replace('<title>T</title>', '<link rel="stylesheet" href="https://cdn.example/x.css"/>');
+    const out = bookDocument(tracked, 'application/xhtml+xml');
+    expect(out).not.toMatch(/<script|onload|onerror|javascript:/i);
+    const doc = new DOMParser().parseFromString(out, 'application/xhtml+xml');
+    expect(doc.querySelector('parsererror')).toBeNull();
+    expect(doc.querySelector('head')!.firstElementChild).toBe(policyOf(doc));
+    expect(policyOf(doc)!.getAttribute('content')).toBe(BOOK_DOCUMENT_POLICY);
+    expect(policyOf(doc)!.namespaceURI).toBe('http://www.w3.org/1999/xhtml');
+  });
+
+  it('allows pictures, styles and fonts only from the book itself and no script', () => {
+    const directives = Object.fromEntries(
+      BOOK_DOCUMENT_POLICY.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    expect(directives['default-src']).toEqual(["'none'"]);
+    expect(directives['img-src']).toEqual(['blob:', 'data:']);
+    expect(directives['script-src']).toEqual(["'none'"]);
+    expect(Object.values(directives).flat()).not.toContain('https:');
+  });
+
+  it('gives a head to a section without one (comics, generated HTML)', () => {
+    const html = bookDocument('<html><body><img src="https://tracker.example/p.gif"></body></html>', 'text/html');
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    expect(policyOf(doc)).not.toBeNull();
+    const bare = bookDocument('<p>cut <b>x', 'application/xhtml+xml');
+    expect(bare).toContain('cut');
   });
 });
 

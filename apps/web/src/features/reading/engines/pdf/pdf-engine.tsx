@@ -7,6 +7,7 @@ import type { EngineProps } from '../engine-types';
 import './pdf-engine.css';
 import { openPdfDocument } from './pdf-document';
 import { PdfErrorPanel } from './pdf-error-panel';
+import { pdfContents } from './pdf-outline';
 import { PdfScrollView } from './pdf-scroll-view';
 import { PdfSingleView } from './pdf-single-view';
 
@@ -61,6 +62,9 @@ export function PdfEngine(props: EngineProps) {
         location: null,
         percentage: pagePercentage(first, total),
       });
+      // The outline is for the Contents panel: a PDF without one (or with a broken one) just has none.
+      const contents = await pdfContents(doc).catch(() => []);
+      if (!disposed) latest.current.onContents?.(contents);
     };
     open().catch((error: unknown) => {
       if (disposed) return;

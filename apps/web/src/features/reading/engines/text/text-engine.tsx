@@ -25,9 +25,10 @@ export function TextEngine({
   onLocation,
   onLoadProgress,
   onError,
+  onContents,
 }: EngineProps) {
   const [pages, setPages] = useState<string[] | null>(null);
-  const latest = useLatest({ page, onReady, onLoadProgress, onError, onLocation });
+  const latest = useLatest({ page, onReady, onLoadProgress, onError, onLocation, onContents });
   const fileType = file.fileType;
 
   useEffect(() => {
@@ -49,6 +50,8 @@ export function TextEngine({
         location: null,
         percentage: pagePercentage(current, paginated.length),
       });
+      // Plain text has no table of contents.
+      latest.current.onContents?.([]);
     })().catch((error: unknown) => {
       if (!cancelled) latest.current.onError(error instanceof Error ? error : new Error(String(error)));
     });
