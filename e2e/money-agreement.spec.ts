@@ -22,6 +22,18 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
   return (await res.json()) as T;
 }
 
+/** The dollars of the wishlist cards that show a converted price ("$63.41 (€54.95)"), in their order. */
+async function convertedCards(page: Page): Promise<number[]> {
+  const cards = page.getByRole('listitem').filter({ hasText: /\$[\d,]+\.\d\d \(/ });
+  await expect(cards).toHaveCount(3);
+  return (await cards.allTextContents()).map((text) =>
+    Number(/\$([\d,]+\.\d\d) \(/.exec(text)![1]!.replaceAll(',', '')),
+  );
+}
+
+/** Amounts added in cents, as a reader adding the cards up would. */
+const addedToCents = (amounts: number[]) => amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 0) / 100;
+
 /** Records whether a rupee sign was ever on screen, from the first paint on. */
 async function watchForRupees(page: Page) {
   await page.addInitScript(() => {
@@ -37,6 +49,7 @@ test.describe('money agrees on every screen (issue 27)', () => {
   test('one library in six currencies: book pages, wishlist, dashboard and Spending show the API’s figures', async ({
     page,
     login,
+    browser,
   }) => {
     test.setTimeout(120_000);
     await watchForRupees(page);
@@ -74,14 +87,35 @@ test.describe('money agrees on every screen (issue 27)', () => {
     const wishlist = await getJson<{ estimatedValue: number; currency: string }>(r, '/api/wishlist?currency=USD');
     await expect(header).toHaveText(`4 books · Estimated value ${usd(wishlist.estimatedValue)}`);
     // Its cards add up to it: each price at today's rate, 15 for the book without one.
-    const cards = page.getByRole('listitem').filter({ hasText: /\$[\d,]+\.\d\d \(/ });
-    await expect(cards).toHaveCount(3);
-    const cardDollars = (await cards.allTextContents()).map((text) =>
-      Number(/\$([\d,]+\.\d\d) \(/.exec(text)![1]!.replaceAll(',', '')),
-    );
-    const cents = cardDollars.reduce((sum, amount) => sum + Math.round(amount * 100), 1500);
-    expect(cents / 100).toBe(wishlist.estimatedValue);
+    const cardDollars = await convertedCards(page);
+    expect(addedToCents([...cardDollars, 15])).toBe(wishlist.estimatedValue);
     expect(await page.evaluate(() => (window as unknown as { sawRupee: boolean }).sawRupee)).toBe(false);
+
+    // Its share link, opened signed out: the same header, and the same cards in its currency adding up to it.
+    // The page is in the owner's stored base currency: wait until the first visit's guess is saved.
+    await expect
+      .poll(async () => (await getJson<{ baseCurrency: string | null }>(r, '/api/money/preferences')).baseCurrency)
+      .toBe('USD');
+    const shared = await r.post('/api/wishlist/share', { headers });
+    expect(shared.status(), await shared.text()).toBe(200);
+    const { token } = (await shared.json()) as { token: string };
+    const visitor = await browser.newContext({ locale: 'en-US' });
+    try {
+      const stranger = await visitor.newPage();
+      await stranger.goto(`/wishlist/${token}`);
+      await expect(stranger.getByText(/^4 books · Estimated value /)).toHaveText(
+        `4 books · Estimated value ${usd(wishlist.estimatedValue)}`,
+      );
+      expect(await convertedCards(stranger)).toEqual(cardDollars);
+      await expect(stranger.getByRole('listitem').filter({ hasText: `Wanted in euros ${tag}` })).toContainText(
+        '(€54.95) at Thalia',
+      );
+      await expect(stranger.getByRole('listitem').filter({ hasText: `Wanted, no price ${tag}` })).toContainText(
+        'No price yet (counted as 15)',
+      );
+    } finally {
+      await visitor.close();
+    }
 
     // Book pages: the price at its purchase day's rate, in dollars, the original in brackets written in English.
     const spending = await getJson<{

@@ -52,20 +52,27 @@ export type ToCurrency = (amount: number, from: string) => number;
 /** Money to 2 decimals, as the value is shown (core.md §9); the epsilon keeps 1.005 from rounding down. */
 export const toCents = (amount: number) => Math.round((amount + Math.sign(amount) * Number.EPSILON) * 100) / 100;
 
+const asWritten: ToCurrency = (amount) => convertAmount(amount, 1);
+
+/**
+ * What one wishlist book counts towards the estimated value, in the value's currency: its price converted to
+ * cents (convertAmount: the rule every screen applies), else 15 (core.md §9). A card shows this very figure,
+ * so the cards add up to the header.
+ */
+export const countedPrice = (
+  purchaseInfo: { price: number; currency: string } | null,
+  convert: ToCurrency = asWritten,
+): number => (purchaseInfo ? convert(purchaseInfo.price, purchaseInfo.currency) : WISHLIST_PRICE_ESTIMATE);
+
 /**
  * The wishlist's estimated value (core.md §9): the sum of purchase prices, 15 for each book without one,
- * to 2 decimals. Each price is converted to cents first (convertAmount: the rule every screen applies, so the
- * cards add up to the header); the 15 is counted in the value's currency.
+ * to 2 decimals: each book's countedPrice, added in cents.
  */
 export function estimatedValue(
   books: readonly { purchaseInfo: { price: number; currency: string } | null }[],
-  convert: ToCurrency = (amount) => convertAmount(amount, 1),
+  convert: ToCurrency = asWritten,
 ): number {
-  return sumCents(
-    books.map(({ purchaseInfo }) =>
-      purchaseInfo ? convert(purchaseInfo.price, purchaseInfo.currency) : WISHLIST_PRICE_ESTIMATE,
-    ),
-  );
+  return sumCents(books.map(({ purchaseInfo }) => countedPrice(purchaseInfo, convert)));
 }
 
 /** The High Priority grid (the first 6) and All Wishlist Books (the rest), in the wishlist's order. */

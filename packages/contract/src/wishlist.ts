@@ -69,7 +69,18 @@ export const PublicWishlistBookSchema = z.object({
   format: BookFormatSchema,
   genre: z.nullable(z.string()),
   publishedYear: z.nullable(z.number()),
-  price: z.nullable(z.object({ platform: z.string(), price: z.number(), currency: BookCurrencySchema })),
+  price: z.nullable(
+    z.object({
+      platform: z.string(),
+      price: z.number(),
+      currency: BookCurrencySchema,
+      /**
+       * The price in the wishlist's `currency` at today's rate, to the cent (countedPrice): the figure the
+       * card shows, so that a visitor's cards add up to the estimated value as the owner's do.
+       */
+      convertedAmount: z.number(),
+    }),
+  ),
 });
 export type PublicWishlistBook = z.infer<typeof PublicWishlistBookSchema>;
 
@@ -77,7 +88,9 @@ export const PublicWishlistSchema = z.object({
   ownerName: z.string(),
   books: z.array(PublicWishlistBookSchema),
   count: z.number(),
+  /** The books' countedPrice added: each price's convertedAmount, 15 for a book without one. */
   estimatedValue: z.number(),
+  /** The currency of the value and of every convertedAmount: the one asked, else the owner's base currency. */
   currency: z.string(),
 });
 export type PublicWishlist = z.infer<typeof PublicWishlistSchema>;

@@ -10,19 +10,21 @@ import {
   type CreateBookRequest,
   type DisplayCurrency,
   type LibraryValue,
+  type PublicWishlist,
   type Rates,
   type Spending,
   type Wishlist,
+  type WishlistSharing,
 } from '@bookshelf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fxRates } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { signUp, type Browser } from '../../test/browser.js';
+import { createBrowser, signUp, type Browser } from '../../test/browser.js';
 
 /**
  * Issue 27: one library in seven currencies read through every answer that reports money — the book with the
  * rates its page converts at, the library value (the dashboard's card and Spending), spending, the wishlist
- * — must give the very same figures: one rate source, one rounding rule (each book to the cent, then added).
+ * and its share link's page — must give the very same figures: one rate source, one rounding rule (each book to the cent, then added).
  * Each owned book is bought on its own platform, so spending by platform names every book's own figure.
  */
 const NOW = new Date('2025-03-15T10:00:00Z');
@@ -94,7 +96,7 @@ async function library(t: TestApp) {
 }
 
 /** Every figure of every answer, checked against the books read one by one and converted as their pages do. */
-async function expectAgreement(browser: Browser, ids: string[], base: DisplayCurrency) {
+async function expectAgreement(t: TestApp, browser: Browser, ids: string[], base: DisplayCurrency) {
   const books = await Promise.all(ids.map((id) => json<Book>(browser, `/api/books/${id}`)));
   const owned = books.filter((b) => b.status !== 'wishlist');
   const wished = books.filter((b) => b.status === 'wishlist');
@@ -149,6 +151,21 @@ async function expectAgreement(browser: Browser, ids: string[], base: DisplayCur
       ),
     ),
   );
+
+  // Its share link's page: each card in the header's currency, the owner's card's figure, adding up to it.
+  const { token } = (await browser.post(WishlistPaths.share)).json<WishlistSharing>();
+  const shared = await json<PublicWishlist>(createBrowser(t.app), `${WishlistPaths.shared(token!)}?currency=${base}`);
+  expect(shared.currency).toBe(base);
+  const cards = shared.books.map((b) => b.price?.convertedAmount ?? WISHLIST_PRICE_ESTIMATE);
+  expect(cards).toEqual(
+    wishlist.books.map((b) =>
+      b.purchaseInfo
+        ? convertAmount(b.purchaseInfo.price, today.rates[b.purchaseInfo.currency])
+        : WISHLIST_PRICE_ESTIMATE,
+    ),
+  );
+  expect(sumCents(cards)).toBe(shared.estimatedValue);
+  expect(shared.estimatedValue).toBe(wishlist.estimatedValue);
   return { spending, value, wishlist, paid, books };
 }
 
@@ -165,12 +182,12 @@ describe('every screen’s money agrees, with the fixed rates', () => {
 
   for (const base of ['USD', 'EUR', 'INR', 'JPY', 'GBP'] as const) {
     it(`in ${base}`, async () => {
-      await expectAgreement(reader, ids, base);
+      await expectAgreement(t, reader, ids, base);
     });
   }
 
   it('gives the issue’s Dune one figure: £95 is $120.05 on its page, in spending and in the library value', async () => {
-    const { spending, value } = await expectAgreement(reader, ids, 'USD');
+    const { spending, value } = await expectAgreement(t, reader, ids, 'USD');
     expect(spending.spendingByPlatform.Foyles).toBe(120.05);
     // ¥1,980 is not $1,980: 1980 × 0.00672673.
     expect(spending.spendingByPlatform.Kinokuniya).toBe(13.32);
@@ -179,7 +196,7 @@ describe('every screen’s money agrees, with the fixed rates', () => {
 
   it('counts in the stored base currency as in the one asked for', async () => {
     expect((await reader.patch(MoneyPaths.preferences, { baseCurrency: 'EUR' })).statusCode).toBe(200);
-    const asked = await expectAgreement(reader, ids, 'EUR');
+    const asked = await expectAgreement(t, reader, ids, 'EUR');
     expect((await json<Wishlist>(reader, WishlistPaths.wishlist)).estimatedValue).toBe(asked.wishlist.estimatedValue);
     expect((await json<LibraryValue>(reader, AnalyticsPaths.libraryValue)).totalInBaseCurrency).toBe(
       asked.value.totalInBaseCurrency,
@@ -212,7 +229,7 @@ describe('every screen’s money agrees, with stored central-bank rates', () => 
 
   for (const base of ['USD', 'EUR', 'INR', 'JPY', 'CAD'] as const) {
     it(`in ${base}`, async () => {
-      const { value } = await expectAgreement(reader, ids, base);
+      const { value } = await expectAgreement(t, reader, ids, base);
       expect(value.ratesSource).toBe('ecb');
     });
   }

@@ -1,8 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import {
+  convertAmount,
+  MoneyPaths,
+  sumCents,
+  WISHLIST_PRICE_ESTIMATE,
   WishlistMessages,
   WishlistPaths,
   type PublicWishlist,
+  type Rates,
   type Wishlist,
   type WishlistSharing,
 } from '@bookshelf/contract';
@@ -193,7 +198,7 @@ describe('sharing', () => {
           format: 'physical',
           genre: 'Poetry',
           publishedYear: null,
-          price: { platform: 'Amazon.in', price: 10.5, currency: 'INR' },
+          price: { platform: 'Amazon.in', price: 10.5, currency: 'INR', convertedAmount: 10.5 },
         },
       ],
     });
@@ -213,6 +218,49 @@ describe('sharing', () => {
 
     const someoneElse = await signUp(t.app);
     expect((await someoneElse.browser.get(WishlistPaths.shared(sharing.token!))).json()).toEqual(shared);
+  });
+
+  it('gives each book in the header’s currency, the owner’s cards’ figures, adding up to the header', async () => {
+    const { browser } = await signUp(t.app);
+    expect((await browser.patch(MoneyPaths.preferences, { baseCurrency: 'USD' })).statusCode).toBe(200);
+    for (const [title, price, currency] of [
+      ['Euros', 54.95, 'EUR'],
+      ['Pounds', 20.5, 'GBP'],
+      ['Yen', 3300, 'JPY'],
+      ['Rupees', 499, 'INR'],
+      ['Dollars', 12.99, 'USD'],
+    ] as const) {
+      await addBook(browser, { title, purchaseInfo: { platform: 'Somewhere', price, currency } });
+    }
+    await addBook(browser, { title: 'No price' });
+    const token = (await share(browser)).token!;
+    const visitor = createBrowser(t.app);
+
+    // Without ?currency= the visitor sees the owner's base currency; asked, another one.
+    for (const [query, currency] of [
+      ['', 'USD'],
+      ['?currency=EUR', 'EUR'],
+    ] as const) {
+      const res = await visitor.get(`${WishlistPaths.shared(token)}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const shared = res.json<PublicWishlist>();
+      expect(shared.currency).toBe(currency);
+      const owner = await wishlistOf(browser, `?currency=${currency}`);
+      // The owner's cards convert at today's rates into the header's currency (PriceLabel, GET /api/money/rates).
+      const rates = (await browser.get(`${MoneyPaths.rates}?base=${currency}`)).json<Rates>();
+      const cards = shared.books.map((b) => b.price?.convertedAmount ?? WISHLIST_PRICE_ESTIMATE);
+      expect(cards).toEqual(
+        owner.books.map((b) =>
+          b.purchaseInfo ? convertAmount(b.purchaseInfo.price, rates.rates[b.purchaseInfo.currency]) : 15,
+        ),
+      );
+      expect(shared.books.find((b) => b.price?.currency === currency)?.price?.convertedAmount).toBe(
+        owner.books.find((b) => b.purchaseInfo?.currency === currency)?.purchaseInfo?.price,
+      );
+      // Each book to the cent, then added: the cards a visitor sees are the header's parts.
+      expect(sumCents(cards)).toBe(shared.estimatedValue);
+      expect(shared.estimatedValue).toBe(owner.estimatedValue);
+    }
   });
 
   it('answers not found once sharing is off, and for the old link once it is regenerated', async () => {

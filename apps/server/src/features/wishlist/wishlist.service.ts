@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
+  countedPrice,
   ErrorCode,
   estimatedValue,
   SHARE_TOKEN_PATTERN,
   WishlistMessages,
   type PublicWishlist,
   type PublicWishlistBook,
+  type ToCurrency,
   type Wishlist,
   type WishlistBook,
   type WishlistSharing,
@@ -56,8 +58,11 @@ const toWishlistBook = (row: WishlistRow): WishlistBook => ({
   })),
 });
 
-/** A visitor's view of a book: what identifies it and its price; none of the owner's own record. */
-const toPublicBook = (row: WishlistRow): PublicWishlistBook => ({
+/**
+ * A visitor's view of a book: what identifies it and its price, also in the wishlist's currency by the rule
+ * that counts the value (`convert`, so the cards add up to the header); none of the owner's own record.
+ */
+const toPublicBook = (row: WishlistRow, convert: ToCurrency): PublicWishlistBook => ({
   title: row.title,
   author: row.author,
   coverUrl: row.coverUrl,
@@ -68,11 +73,15 @@ const toPublicBook = (row: WishlistRow): PublicWishlistBook => ({
     platform: row.purchaseInfo.platform,
     price: row.purchaseInfo.price,
     currency: row.purchaseInfo.currency,
+    convertedAmount: countedPrice(row.purchaseInfo, convert),
   },
 });
 
 export function createWishlistService({ db, wishlist, access, rates, limiter, changed }: WishlistServiceDeps) {
-  /** The books of a wishlist in order, with their count and estimated value in the value's currency. */
+  /**
+   * The books of a wishlist in order, with their count and estimated value in the value's currency, and the
+   * converter that counted it (for the shared page's cards).
+   */
   async function valued(ownerId: string, asked: string | undefined) {
     const rows = await wishlist.books(ownerId);
     const currency = await valueCurrency(rates, ownerId, asked);
@@ -82,14 +91,14 @@ export function createWishlistService({ db, wishlist, access, rates, limiter, ch
       rows.flatMap((r) => (r.purchaseInfo ? [r.purchaseInfo.currency] : [])),
       currency,
     );
-    return { rows, count: rows.length, estimatedValue: estimatedValue(rows, convert), currency };
+    return { rows, convert, totals: { count: rows.length, estimatedValue: estimatedValue(rows, convert), currency } };
   }
 
   const sharingOf = (token: string | null): WishlistSharing => ({ isPublic: token !== null, token });
 
   return {
     async get(userId: string, currency: string | undefined): Promise<Wishlist> {
-      const [{ rows, ...totals }, token] = await Promise.all([valued(userId, currency), wishlist.shareToken(userId)]);
+      const [{ rows, totals }, token] = await Promise.all([valued(userId, currency), wishlist.shareToken(userId)]);
       return { books: rows.map(toWishlistBook), ...totals, sharing: sharingOf(token) };
     },
 
@@ -139,8 +148,8 @@ export function createWishlistService({ db, wishlist, access, rates, limiter, ch
         { ownerId: owner.userId, token: owner.token },
         sharedAccess,
       );
-      const { rows, ...totals } = await valued(owner.userId, currency);
-      return { ownerName: owner.name, books: rows.map(toPublicBook), ...totals };
+      const { rows, convert, totals } = await valued(owner.userId, currency);
+      return { ownerName: owner.name, books: rows.map((row) => toPublicBook(row, convert)), ...totals };
     },
   };
 }

@@ -1,7 +1,6 @@
 import {
   BOOK_FORMAT_LABELS,
   formatMoney,
-  WISHLIST_PRICE_ESTIMATE,
   WishlistMessages,
   type SavedPriceAlert,
   type WishlistBook,
@@ -13,6 +12,7 @@ import { iconButton } from '../../../components/ui/button-styles';
 import { withOrigin } from '../../../lib/use-origin';
 import { bookDetailsPath } from '../../books/public';
 import { PriceLabel } from '../../money/public';
+import { NoPriceYet } from './no-price-yet';
 import { WishlistCover } from './wishlist-cover';
 
 export interface WishlistCardProps {
@@ -103,9 +103,7 @@ export function WishlistCard({ book, index, total, alerts, dropTarget, onMove, o
             // Today's rate, as the estimated value counts it: the cards add up to the header (issue 27).
             <PriceLabel amount={price.price} currency={price.currency} />
           ) : (
-            <span className="text-xs font-normal text-gray-600 dark:text-gray-400">
-              No price yet (counted as {WISHLIST_PRICE_ESTIMATE})
-            </span>
+            <NoPriceYet />
           )}
         </p>
         <AlertLine alerts={alerts} />

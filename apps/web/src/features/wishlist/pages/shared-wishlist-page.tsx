@@ -1,15 +1,36 @@
-import { BOOK_FORMAT_LABELS, formatMoney, WishlistMessages, type PublicWishlistBook } from '@bookshelf/contract';
+import {
+  BOOK_FORMAT_LABELS,
+  formatMoney,
+  WishlistMessages,
+  type MoneyDisplay,
+  type PublicWishlistBook,
+} from '@bookshelf/contract';
 import { Heart } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../components/ui/button-styles';
 import { ErrorBox } from '../../../components/ui/error-box';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { pageLocale } from '../../../lib/money/page-locale';
 import { useSharedWishlist } from '../api/use-shared-wishlist';
+import { NoPriceYet } from '../components/no-price-yet';
 import { WishlistCover } from '../components/wishlist-cover';
 import { booksLabel } from '../lib/books-label';
 
-function SharedBook({ book }: { book: PublicWishlistBook }) {
+/**
+ * A book of the shared wishlist. Its price is shown as the server counted it into the header (`currency`,
+ * today's rate, to the cent), the original in brackets as the owner's cards show it, so a visitor can add the
+ * cards up to the estimated value.
+ */
+function SharedBook({
+  book,
+  currency,
+  display,
+}: {
+  book: PublicWishlistBook;
+  currency: string;
+  display: MoneyDisplay;
+}) {
   const details = [BOOK_FORMAT_LABELS[book.format], book.genre, book.publishedYear].filter(Boolean).join(' · ');
   return (
     <li className="flex flex-col rounded-xl border border-gray-200 bg-white p-2 dark:border-gray-800 dark:bg-gray-900">
@@ -18,12 +39,22 @@ function SharedBook({ book }: { book: PublicWishlistBook }) {
         <h3 className="line-clamp-2 font-medium">{book.title}</h3>
         <p className="truncate text-xs text-gray-600 dark:text-gray-400">{book.author}</p>
         <p className="text-xs text-gray-600 dark:text-gray-400">{details}</p>
-        {book.price && (
-          <p className="text-sm font-medium">
-            {formatMoney(book.price.price, book.price.currency)}
-            <span className="font-normal text-gray-600 dark:text-gray-400"> at {book.price.platform}</span>
-          </p>
-        )}
+        <p className="text-sm font-medium">
+          {book.price ? (
+            <>
+              <span className="tabular-nums">{formatMoney(book.price.convertedAmount, currency, display)}</span>
+              {book.price.currency !== currency && (
+                <span className="font-normal text-gray-600 tabular-nums dark:text-gray-400">
+                  {' '}
+                  ({formatMoney(book.price.price, book.price.currency, display)})
+                </span>
+              )}
+              <span className="font-normal text-gray-600 dark:text-gray-400"> at {book.price.platform}</span>
+            </>
+          ) : (
+            <NoPriceYet />
+          )}
+        </p>
       </div>
     </li>
   );
@@ -66,6 +97,8 @@ export function SharedWishlistPage() {
   }
 
   const { ownerName, books, count, estimatedValue, currency } = shared.data;
+  // A visitor's own display choices are not this page's (they may not be signed in): only the page's language.
+  const display: MoneyDisplay = { locale: pageLocale() };
   return (
     <section aria-labelledby="shared-wishlist-title" className="space-y-6">
       <div>
@@ -73,7 +106,7 @@ export function SharedWishlistPage() {
           {ownerName}’s Wishlist
         </h1>
         <p className="mt-1 text-gray-600 dark:text-gray-400">
-          {booksLabel(count)} · Estimated value {formatMoney(estimatedValue, currency)}
+          {booksLabel(count)} · Estimated value {formatMoney(estimatedValue, currency, display)}
         </p>
       </div>
       {count === 0 ? (
@@ -84,7 +117,7 @@ export function SharedWishlistPage() {
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6">
           {books.map((book, i) => (
             // The public shape has no ids: the position is the book's place in this list.
-            <SharedBook key={i} book={book} />
+            <SharedBook key={i} book={book} currency={currency} display={display} />
           ))}
         </ol>
       )}

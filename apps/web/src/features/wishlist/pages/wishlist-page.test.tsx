@@ -5,6 +5,7 @@ import {
   MoneyPaths,
   WishlistPaths,
   type MoneyPreferences,
+  type PublicWishlistBook,
   type SavedPriceAlert,
   type Wishlist,
   type WishlistBook,
@@ -233,7 +234,7 @@ describe('SharedWishlistPage', () => {
           format: 'physical',
           genre: 'Poetry',
           publishedYear: null,
-          price: { platform: 'Amazon.in', price: 10.5, currency: 'INR' },
+          price: { platform: 'Amazon.in', price: 10.5, currency: 'INR', convertedAmount: 10.5 },
         },
       ],
     });
@@ -241,6 +242,40 @@ describe('SharedWishlistPage', () => {
     expect(await screen.findByRole('heading', { name: 'Priya’s Wishlist' })).toBeTruthy();
     expect(screen.getByText('1 book · Estimated value ₹10.50')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows each price in the header’s currency, the original in brackets, so the cards add up to the header', async () => {
+    const shared = (title: string, price: PublicWishlistBook['price']): PublicWishlistBook => ({
+      title,
+      author: 'Someone',
+      coverUrl: null,
+      format: 'physical',
+      genre: null,
+      publishedYear: null,
+      price,
+    });
+    network.answer(`GET ${WishlistPaths.shared('tok')}`, {
+      ownerName: 'Priya',
+      count: 4,
+      // 63.41 + 2,178.00 + 1,234.50 + 15: the cards' figures, added.
+      estimatedValue: 3490.91,
+      currency: 'USD',
+      books: [
+        shared('Euros', { platform: 'Thalia', price: 54.95, currency: 'EUR', convertedAmount: 63.41 }),
+        shared('Yen', { platform: 'Kinokuniya', price: 324000, currency: 'JPY', convertedAmount: 2178 }),
+        shared('Dollars', { platform: 'Powells Books', price: 1234.5, currency: 'USD', convertedAmount: 1234.5 }),
+        shared('No price', null),
+      ],
+    });
+    renderShared();
+    // The page's language (en) writes every amount, the yen's and the euro's too.
+    expect(await screen.findByText('4 books · Estimated value $3,490.91')).toBeTruthy();
+    const cards = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(cards[0]).toContain('$63.41 (€54.95) at Thalia');
+    expect(cards[1]).toContain('$2,178.00 (¥324,000.00) at Kinokuniya');
+    // The header's own currency needs no brackets.
+    expect(cards[2]).toContain('$1,234.50 at Powells Books');
+    expect(cards[3]).toContain('No price yet (counted as 15)');
   });
 
   it('says Not found for a link that was turned off or replaced', async () => {
