@@ -86,7 +86,8 @@ describe('POST /api/imports (preview)', () => {
       toAdd: 3,
       duplicates: 0,
       errorCount: 1,
-      errors: [{ row: 3, message: expect.stringContaining('Title') }],
+      // The spreadsheet's row number (issue 27): the header is row 1, the book without a title row 4.
+      errors: [{ row: 4, message: expect.stringContaining('Title') }],
     });
     expect(body.sample.map((s) => [s.title, s.status])).toEqual([
       ['The Hunger Games (The Hunger Games, #1)', 'read'],
@@ -164,7 +165,7 @@ describe('running an import', () => {
       duplicates: 'skip',
       progress: { current: 4, total: 4 },
       summary: { added: 3, merged: 0, skipped: 0, failed: 1 },
-      failures: [{ row: 3 }],
+      failures: [{ row: 4 }],
     });
     const books = await booksOf(reader);
     expect(books.map((b) => b.title)).toEqual([
@@ -200,7 +201,7 @@ describe('running an import', () => {
     const failures = await reader.get(`/api/imports/${status.id}/failures.csv`);
     expect(failures.headers['content-type']).toContain('text/csv');
     expect(failures.body).toContain('Row,Problem');
-    expect(failures.body).toMatch(/3,.*Title/);
+    expect(failures.body).toMatch(/4,.*Title/);
   });
 
   it('adds nothing the second time the same file is imported, and merge fills only empty fields', async () => {

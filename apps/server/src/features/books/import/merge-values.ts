@@ -7,6 +7,7 @@ const FILLABLE = [
   'bindingType',
   'genre',
   'publishedYear',
+  'originalPublishedYear',
   'publisher',
   'pages',
   'rating',
