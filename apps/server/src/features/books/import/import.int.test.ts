@@ -56,6 +56,10 @@ const GOODREADS = [
   '4671,The Great Gatsby,F. Scott Fitzgerald,"Fitzgerald, F. Scott",,"=""0743273567""","=""9780743273565""",4,3.93,Scribner,Paperback,180,2004,1925,,2021/03/04,currently-reading,,currently-reading,"A review\nover two lines",,,0,1',
 ].join('\r\n');
 
+/** One Goodreads export line: the named columns filled, the others empty. */
+const goodreadsRow = (cells: Partial<Record<(typeof GOODREADS_COLUMNS)[number], string>>) =>
+  GOODREADS_COLUMNS.map((column) => `"${(cells[column] ?? '').replaceAll('"', '""')}"`).join(',');
+
 async function readerWithLibrary(): Promise<Browser> {
   return (await signUp(t.app)).browser;
 }
@@ -217,11 +221,70 @@ describe('running an import', () => {
     expect(
       (await reader.patch(`/api/books/${gatsby.id}`, { pages: null, publisher: null, notes: 'mine' })).statusCode,
     ).toBe(200);
+    // Only the copy a merge changes is counted merged; the two it leaves as they are, skipped (issue 27).
+    expect((await preview(reader)).json<ImportPreview>()).toMatchObject({ duplicates: 3, toMerge: 1 });
     const merged = await runImport(reader, GOODREADS, 'merge');
-    expect(merged.summary).toEqual({ added: 0, merged: 3, skipped: 0, failed: 1 });
+    expect(merged.summary).toEqual({ added: 0, merged: 1, skipped: 2, failed: 1 });
     const after = (await booksOf(reader)).find((b) => b.id === gatsby.id)!;
     expect(after).toMatchObject({ pages: 180, publisher: 'Scribner', notes: 'mine', status: 'reading' });
     expect(await booksOf(reader)).toHaveLength(3);
+  });
+
+  it('merges by default, taking the file’s shelf, date read, dates, rating and review where the library has only defaults (issue 27)', async () => {
+    const reader = await readerWithLibrary();
+    // Added by ISBN lookup: owned, no date read, no rating, added today.
+    const made = await reader.post('/api/books', {
+      title: 'Lord of the Flies',
+      author: 'William Golding',
+      isbn: '9780399501487',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const reading = await reader.post('/api/books', { title: 'Dune', author: 'Frank Herbert', status: 'reading' });
+    expect(reading.statusCode, reading.body).toBe(201);
+    const file = [
+      HEADER,
+      goodreadsRow({
+        Title: 'Lord of the Flies',
+        Author: 'William Golding',
+        ISBN13: '="9780399501487"',
+        'My Rating': '4',
+        'Year Published': '1999',
+        'Original Publication Year': '1954',
+        'Date Read': '2020/06/01',
+        'Date Added': '2019/01/05',
+        Bookshelves: 'classics, read',
+        'Exclusive Shelf': 'read',
+        'My Review': 'Grim, and true.',
+      }),
+      // Already being read in the library: a reading state the reader chose stays.
+      goodreadsRow({ Title: 'Dune', Author: 'Frank Herbert', 'Exclusive Shelf': 'read', 'Date Read': '2021/02/02' }),
+    ].join('\r\n');
+
+    const shown = (await preview(reader, file)).json<ImportPreview>();
+    // Dune's reading state is the reader's own, not a default: nothing of it changes.
+    expect(shown).toMatchObject({ toAdd: 0, duplicates: 2, toMerge: 1 });
+    const started = await reader.post(`/api/imports/${shown.id}/start`, {});
+    expect(started.statusCode, started.body).toBe(202);
+    await t.app.jobs.drain();
+    const status = (await reader.get(`/api/imports/${shown.id}`)).json<ImportStatus>();
+    expect(status).toMatchObject({ duplicates: 'merge', summary: { added: 0, merged: 1, skipped: 1, failed: 0 } });
+
+    const books = await booksOf(reader);
+    expect(books.find((b) => b.id === made.json<Book>().id)).toMatchObject({
+      status: 'read',
+      dateRead: '2020-06-01T00:00:00.000Z',
+      dateAdded: '2019-01-05T00:00:00.000Z',
+      rating: 4,
+      review: 'Grim, and true.',
+      publishedYear: 1999,
+      originalPublishedYear: 1954,
+      tags: ['classics'],
+    });
+    expect(books.find((b) => b.id === reading.json<Book>().id)).toMatchObject({ status: 'reading', dateRead: null });
+
+    // The same file again changes nothing, and says so before it starts.
+    expect((await preview(reader, file)).json<ImportPreview>()).toMatchObject({ duplicates: 2, toMerge: 0 });
+    expect((await runImport(reader, file, 'merge')).summary).toEqual({ added: 0, merged: 0, skipped: 2, failed: 0 });
   });
 
   it('adds a book listed twice in one file once', async () => {
