@@ -175,6 +175,8 @@ test.describe('bulk import and ISBN lookup (issue 12)', () => {
     page,
     login,
   }) => {
+    // The job may wait behind another journey's import on the same server.
+    test.setTimeout(90_000);
     await login();
     // Two books already in the library, as an ISBN lookup adds them: owned, unrated, no date read.
     const added: string[] = [];
@@ -232,7 +234,7 @@ test.describe('bulk import and ISBN lookup (issue 12)', () => {
     await preview.getByRole('button', { name: 'Import 1 book, update 2' }).click();
 
     const summary = dialog.getByRole('region', { name: 'Import summary' });
-    await expect(summary).toBeVisible({ timeout: 30_000 });
+    await expect(summary).toBeVisible({ timeout: 60_000 });
     await expect(countOf(summary, 'Added')).toHaveText('1');
     await expect(countOf(summary, 'Merged')).toHaveText('2');
     await expect(countOf(summary, 'Skipped')).toHaveText('0');
