@@ -7,6 +7,7 @@ import {
   type LiveEvent,
 } from '@bookshelf/contract';
 import { eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -368,6 +369,14 @@ describe('export, then import into another library', () => {
     // A lent book, and text that CSV must quote.
     const lent = { title: 'Quotes, "commas"\nand lines', author: 'Zoë Ö', status: 'lent', tags: ['a, b', 'c'] };
     expect((await from.post('/api/books', lent)).statusCode).toBe(201);
+    // A 1999 printing of a 1954 novel: both years travel (issue 27).
+    const flies = {
+      title: 'Lord of the Flies',
+      author: 'William Golding',
+      publishedYear: 1999,
+      originalPublishedYear: 1954,
+    };
+    expect((await from.post('/api/books', flies)).statusCode).toBe(201);
     return from;
   }
 
@@ -383,7 +392,7 @@ describe('export, then import into another library', () => {
     const made = (await preview(to, res.body, `bookshelf.${format}`)).json<ImportPreview>();
     expect(made.format).toBe(`bookshelf-${format}`);
     const status = await runImport(to, res.body);
-    expect(status.summary).toMatchObject({ added: SAMPLE_BOOKS.length + 1, failed: 0 });
+    expect(status.summary).toMatchObject({ added: SAMPLE_BOOKS.length + 2, failed: 0 });
     const mine = sorted(await booksOf(from)).map((b) => comparable(b, fields));
     const theirs = sorted(await booksOf(to)).map((b) => comparable(b, fields));
     expect(theirs).toEqual(mine);
@@ -398,6 +407,7 @@ describe('export, then import into another library', () => {
     'bindingType',
     'genre',
     'publishedYear',
+    'originalPublishedYear',
     'publisher',
     'pages',
     'rating',
@@ -416,6 +426,38 @@ describe('export, then import into another library', () => {
     roundTrip('json', [...CSV_FIELDS, 'coverUrl', 'images', 'priceHistory']));
 
   it('gives back what the Goodreads columns carry through CSV', () => roundTrip('csv', CSV_FIELDS));
+
+  it('writes only Goodreads’ three exclusive shelves; a Goodreads import of the file gives statuses and years back', async () => {
+    const from = await exporter();
+    const csv = (await from.get('/api/books/export?format=csv')).body;
+    const table = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(new Set(table.data.map((r) => r['Exclusive Shelf']))).toEqual(
+      new Set(['to-read', 'currently-reading', 'read']),
+    );
+    // Goodreads' own columns only, as Goodreads would export the file again after importing it.
+    const goodreadsOnly = Papa.unparse(
+      table.data.map((r) => Object.fromEntries(GOODREADS_COLUMNS.map((c) => [c, r[c] ?? '']))),
+    );
+    const to = await readerWithLibrary();
+    expect((await preview(to, goodreadsOnly)).json<ImportPreview>().format).toBe('goodreads');
+    await runImport(to, goodreadsOnly);
+    const mine = sorted(await booksOf(from)).map((b) =>
+      comparable(b, ['title', 'status', 'publishedYear', 'originalPublishedYear']),
+    );
+    const theirs = sorted(await booksOf(to)).map((b) =>
+      comparable(b, ['title', 'status', 'publishedYear', 'originalPublishedYear']),
+    );
+    expect(theirs).toEqual(mine);
+    expect(theirs).toContainEqual({
+      title: 'Lord of the Flies',
+      status: 'owned',
+      publishedYear: 1999,
+      originalPublishedYear: 1954,
+    });
+  });
 
   it('refuses an unknown export format with a 400 naming it', async () => {
     const reader = await readerWithLibrary();
