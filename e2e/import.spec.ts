@@ -8,6 +8,8 @@ import { expect, test } from './fixtures.js';
 const ROWS = 250;
 /** The one row with no title, which the import refuses. */
 const NO_TITLE_ROW = 137;
+/** Where a spreadsheet shows it: the header is row 1 (issue 27). */
+const NO_TITLE_SHEET_ROW = NO_TITLE_ROW + 1;
 const ADDED = ROWS - 1;
 
 const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
@@ -109,8 +111,8 @@ test.describe('bulk import and ISBN lookup (issue 12)', () => {
     await expect(countOf(preview, 'Already in library')).toHaveText('0');
     await expect(countOf(preview, 'Rows with errors')).toHaveText('1');
     await expect(preview.getByText('1 row cannot be imported; the others will be.')).toBeVisible();
-    await expect(preview.getByRole('listitem').filter({ hasText: `Row ${NO_TITLE_ROW}:` })).toHaveText(
-      new RegExp(`^Row ${NO_TITLE_ROW}: .*Title`),
+    await expect(preview.getByRole('listitem').filter({ hasText: `Row ${NO_TITLE_SHEET_ROW}:` })).toHaveText(
+      new RegExp(`^Row ${NO_TITLE_SHEET_ROW}: .*Title`),
     );
     await expect(preview.getByRole('cell', { name: importedTitle(1), exact: true })).toBeVisible();
     // Nothing is written before the reader confirms.
@@ -131,14 +133,16 @@ test.describe('bulk import and ISBN lookup (issue 12)', () => {
     await expect(countOf(summary, 'Merged')).toHaveText('0');
     await expect(countOf(summary, 'Skipped')).toHaveText('0');
     await expect(countOf(summary, 'Failed')).toHaveText('1');
-    await expect(summary.getByRole('listitem').filter({ hasText: `Row ${NO_TITLE_ROW}:` })).toContainText('Title');
+    await expect(summary.getByRole('listitem').filter({ hasText: `Row ${NO_TITLE_SHEET_ROW}:` })).toContainText(
+      'Title',
+    );
     const failures = summary.getByRole('link', { name: 'Download the rows that failed (CSV)' });
     await expect(failures).toBeVisible();
     const href = await failures.getAttribute('href');
     expect(href).toMatch(/^\/api\/imports\/[^/]+\/failures\.csv$/);
     const failuresCsv = await page.request.get(href!);
     expect(failuresCsv.status()).toBe(200);
-    expect(await failuresCsv.text()).toMatch(new RegExp(`^\\uFEFFRow,Problem\\r?\\n${NO_TITLE_ROW},.*Title`));
+    expect(await failuresCsv.text()).toMatch(new RegExp(`^\\uFEFFRow,Problem\\r?\\n${NO_TITLE_SHEET_ROW},.*Title`));
 
     // View library: the dialog closes on the library, which holds the imported books, newest first.
     await summary.getByRole('button', { name: 'View library' }).click();
@@ -165,6 +169,87 @@ test.describe('bulk import and ISBN lookup (issue 12)', () => {
     await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toHaveCount(0);
     await expect(dialog.getByText('Import finished')).toHaveCount(0);
     await expect(dialog.getByText(/Importing books…/)).toHaveCount(0);
+  });
+
+  test('merge a Goodreads file into books added by ISBN: the button counts the changes, the shelf comes along (issue 27)', async ({
+    page,
+    login,
+  }) => {
+    // The job may wait behind another journey's import on the same server.
+    test.setTimeout(90_000);
+    await login();
+    // Two books already in the library, as an ISBN lookup adds them: owned, unrated, no date read.
+    const added: string[] = [];
+    for (const [title, isbn] of [
+      ['Lord of the Flies', '9780399501487'],
+      ['Dune', '9780441172719'],
+    ] as const) {
+      const res = await page.request.post('/api/books', {
+        data: { title, author: title === 'Dune' ? 'Frank Herbert' : 'William Golding', isbn },
+        headers: { 'X-Requested-With': 'fetch' },
+      });
+      expect(res.status()).toBe(201);
+      added.push(((await res.json()) as { id: string }).id);
+    }
+    const row = (cells: Partial<Record<(typeof GOODREADS_COLUMNS)[number], string>>) =>
+      GOODREADS_COLUMNS.map((column) => csvCell(cells[column] ?? '')).join(',');
+    const file = [
+      GOODREADS_COLUMNS.join(','),
+      row({
+        Title: 'Lord of the Flies',
+        Author: 'William Golding',
+        ISBN13: '="9780399501487"',
+        'My Rating': '4',
+        'Year Published': '1999',
+        'Original Publication Year': '1954',
+        'Date Read': '2020/06/01',
+        'Exclusive Shelf': 'read',
+        Bookshelves: 'read',
+        'My Review': 'Grim, and true.',
+      }),
+      row({
+        Title: 'Dune',
+        Author: 'Frank Herbert',
+        ISBN13: '="9780441172719"',
+        'Exclusive Shelf': 'currently-reading',
+      }),
+      row({ Title: 'Emma', Author: 'Jane Austen', 'Exclusive Shelf': 'to-read' }),
+    ].join('\n');
+
+    await page.goto('/books?add=1');
+    const dialog = await openAddBookTab(page, 'Bulk Import from CSV');
+    await dialog.getByLabel('Library file to import').setInputFiles({
+      name: 'goodreads_library_export.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(file, 'utf8'),
+    });
+    const preview = dialog.getByRole('region', { name: 'goodreads_library_export.csv' });
+    await expect(countOf(preview, 'Will be added')).toHaveText('1');
+    await expect(countOf(preview, 'Already in library')).toHaveText('2');
+    // Merge is chosen first, and the button says what it will do; Skip would only add the new one.
+    await expect(preview.getByRole('radio', { name: /^Merge/ })).toBeChecked();
+    await preview.getByRole('radio', { name: /^Skip/ }).check();
+    await expect(preview.getByRole('button', { name: 'Import 1 book', exact: true })).toBeVisible();
+    await preview.getByRole('radio', { name: /^Merge/ }).check();
+    await preview.getByRole('button', { name: 'Import 1 book, update 2' }).click();
+
+    const summary = dialog.getByRole('region', { name: 'Import summary' });
+    await expect(summary).toBeVisible({ timeout: 60_000 });
+    await expect(countOf(summary, 'Added')).toHaveText('1');
+    await expect(countOf(summary, 'Merged')).toHaveText('2');
+    await expect(countOf(summary, 'Skipped')).toHaveText('0');
+
+    const lord = (await (await page.request.get(`/api/books/${added[0]}`)).json()) as Record<string, unknown>;
+    expect(lord).toMatchObject({
+      status: 'read',
+      dateRead: '2020-06-01T00:00:00.000Z',
+      rating: 4,
+      review: 'Grim, and true.',
+      publishedYear: 1999,
+      originalPublishedYear: 1954,
+    });
+    const dune = (await (await page.request.get(`/api/books/${added[1]}`)).json()) as Record<string, unknown>;
+    expect(dune).toMatchObject({ status: 'reading' });
   });
 
   // One journey for both answers a lookup can get: every test signs up a reader, and the server allows

@@ -102,15 +102,15 @@ test.describe('the reader', () => {
     await expect(txt.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await txt.getByRole('button', { name: 'Close reader' }).click();
 
-    // The sessions reach the stats: the PDF's 4 pages (1 → 5), the EPUB's 1, the text's 3 at least.
+    // The sessions reach the stats; pages flipped by keyboard went by too fast to be read (issue 27).
     await page.getByRole('tab', { name: 'Reading Progress' }).click();
     await expect(page.getByRole('heading', { name: 'Start Your Reading Journey' })).toHaveCount(0);
     const stats = await page.request.get(
       '/api/reading-progress/stats/' + (await myId(page.request)) + '?timeframe=all',
     );
-    const body = (await stats.json()) as { sessionsCount: number; totalPagesRead: number };
+    const body = (await stats.json()) as { sessionsCount: number; totalPagesRead: number; totalTimeSpent: number };
     expect(body.sessionsCount).toBeGreaterThanOrEqual(4);
-    expect(body.totalPagesRead).toBeGreaterThanOrEqual(8);
+    expect(body.totalPagesRead).toBeLessThanOrEqual(Math.floor(body.totalTimeSpent / 5));
     await expect(page.getByText('Pages Read').first()).toBeVisible();
 
     // Another reader sees none of it: not the progress, not the bookmarks.

@@ -68,6 +68,7 @@ export function bookFromCreateRequest(request: CreateBookRequest, id: string, no
     bindingType: request.bindingType ?? null,
     genre: cleanText(request.genre),
     publishedYear: request.publishedYear ?? null,
+    originalPublishedYear: request.originalPublishedYear ?? null,
     publisher: cleanText(request.publisher),
     pages: request.pages ?? null,
     rating: request.rating || null,

@@ -177,6 +177,18 @@ const bookFields = {
         ),
     ),
   ),
+  /** The first edition's year; publishedYear is this edition's (Goodreads keeps both). */
+  originalPublishedYear: z.optional(
+    z.nullable(
+      z
+        .number(BookMessages.publishedYear)
+        .check(
+          z.int(BookMessages.publishedYear),
+          z.minimum(BookLimits.yearMin, BookMessages.publishedYear),
+          z.maximum(BookLimits.yearMax, BookMessages.publishedYear),
+        ),
+    ),
+  ),
   publisher: optionalText('Publisher', BookLimits.textMax),
   pages: z.optional(
     z.nullable(
@@ -236,6 +248,7 @@ export const BookSchema = z.object({
   bindingType: z.nullable(BindingTypeSchema),
   genre: z.nullable(z.string()),
   publishedYear: z.nullable(z.number()),
+  originalPublishedYear: z.nullable(z.number()),
   publisher: z.nullable(z.string()),
   pages: z.nullable(z.number()),
   rating: z.nullable(z.number()),

@@ -5,6 +5,8 @@ export type ImportState = (typeof IMPORT_STATES)[number];
 
 export const DUPLICATE_CHOICES = ['skip', 'merge'] as const;
 export type DuplicateChoice = (typeof DUPLICATE_CHOICES)[number];
+/** Merging keeps what the reader's file holds; skipping is the choice to make on purpose (issue 27). */
+export const DEFAULT_DUPLICATE_CHOICE: DuplicateChoice = 'merge';
 
 export const IMPORT_FORMATS = [
   'goodreads',

@@ -30,6 +30,8 @@ export const ImportPreviewSchema = z.object({
   toAdd: z.number(),
   /** Books already in the library (or earlier in the file): skipped or merged, as the reader chooses. */
   duplicates: z.number(),
+  /** Of those, the ones a merge would change (fill a field, a reading state, a date or a tag): what Merge counts. */
+  toMerge: z.number(),
   errorCount: z.number(),
   /** Rows that cannot be imported and why (the first ImportLimits.issuesListed). */
   errors: z.array(RowIssueSchema),
@@ -71,5 +73,6 @@ export const CreateImportJsonSchema = z.object({
   filename: textInput().check(z.trim(), z.minLength(1, 'Filename is required.'), z.maxLength(255)),
 });
 
-export const StartImportSchema = z.object({ duplicates: z.enum(DUPLICATE_CHOICES) });
+/** duplicates: merge when absent (issue 27: skipping lost the ratings, shelves and dates a file holds). */
+export const StartImportSchema = z.object({ duplicates: z.optional(z.enum(DUPLICATE_CHOICES)) });
 export type StartImportRequest = z.infer<typeof StartImportSchema>;

@@ -4,10 +4,13 @@ import {
   clampPage,
   goalColour,
   goalPercent,
+  honestSession,
   isKnownTimeZone,
   localDay,
   nextTheme,
   normaliseNote,
+  pagesReadFromDwell,
+  PagesReadRule,
   paginateText,
   rotateBy,
   stepZoom,
@@ -15,6 +18,7 @@ import {
 } from './reading-rules.js';
 import {
   CreateReadingGoalRequestSchema,
+  ReadingPreferencesInputSchema,
   ReadingSessionRequestSchema,
   SaveFileProgressRequestSchema,
 } from './reading.js';
@@ -180,5 +184,126 @@ describe('reading requests', () => {
   it('refuses a goal ending before it starts', () => {
     const goal = { type: 'pages', target: 10, startDate: '2026-02-01', endDate: '2026-01-01' };
     expect(CreateReadingGoalRequestSchema.safeParse(goal).error?.issues[0]?.path).toEqual(['endDate']);
+  });
+});
+
+describe('pages read (issue 27): only pages on screen long enough to be read', () => {
+  const MIN = PagesReadRule.minSecondsPerPage;
+
+  it('an End jump in a 1,321-page PDF, then two minutes on the last page, is one page, not 1,320', () => {
+    const dwell = [0.4, 120];
+    expect(pagesReadFromDwell(dwell, 121)).toBe(1);
+  });
+
+  it('steady reading at a minute a page counts every page', () => {
+    expect(
+      pagesReadFromDwell(
+        Array.from({ length: 30 }, () => 60),
+        1800,
+      ),
+    ).toBe(30);
+  });
+
+  it('a skim (a second a page) counts nothing', () => {
+    expect(
+      pagesReadFromDwell(
+        Array.from({ length: 200 }, () => 1),
+        200,
+      ),
+    ).toBe(0);
+  });
+
+  const dwellList = fc.array(fc.double({ min: 0, max: 600, noNaN: true }), { maxLength: 300 });
+  const seconds = fc.integer({ min: 0, max: 86_400 });
+
+  it('is never above the pages shown, nor above one page per minimum seconds of the session', () => {
+    fc.assert(
+      fc.property(dwellList, seconds, (dwell, total) => {
+        const read = pagesReadFromDwell(dwell, total);
+        expect(read).toBeLessThanOrEqual(dwell.length);
+        expect(read).toBeLessThanOrEqual(Math.floor(total / MIN));
+        expect(read).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('is monotone: more time on a page, another page, or a longer session never lowers it', () => {
+    fc.assert(
+      fc.property(
+        dwellList,
+        seconds,
+        fc.nat(300),
+        fc.double({ min: 0, max: 600, noNaN: true }),
+        (dwell, total, i, extra) => {
+          const before = pagesReadFromDwell(dwell, total);
+          const longer = dwell.map((s, index) => (index === i % Math.max(1, dwell.length) ? s + extra : s));
+          expect(pagesReadFromDwell(longer, total)).toBeGreaterThanOrEqual(before);
+          expect(pagesReadFromDwell([...dwell, extra], total)).toBeGreaterThanOrEqual(before);
+          expect(pagesReadFromDwell(dwell, total + Math.round(extra))).toBeGreaterThanOrEqual(before);
+        },
+      ),
+    );
+  });
+
+  it('a posted session keeps its seconds within its span and its pages within its seconds', () => {
+    const start = '2026-03-01T10:00:00.000Z';
+    // Pressing End, then two minutes: the client says 1,320 pages.
+    expect(
+      honestSession({ startTime: start, endTime: '2026-03-01T10:02:00.000Z', pagesRead: 1320, timeSpent: 120 }),
+    ).toEqual({
+      timeSpent: 120,
+      pagesRead: 120 / MIN,
+    });
+    // A day claimed for a two-minute span is two minutes.
+    expect(
+      honestSession({ startTime: start, endTime: '2026-03-01T10:02:00.000Z', pagesRead: 5, timeSpent: 86_400 }),
+    ).toEqual({
+      timeSpent: 120,
+      pagesRead: 5,
+    });
+    fc.assert(
+      fc.property(seconds, seconds, fc.nat(1_000_000), (span, time, pages) => {
+        const end = new Date(Date.parse(start) + span * 1000).toISOString();
+        const honest = honestSession({ startTime: start, endTime: end, pagesRead: pages, timeSpent: time });
+        expect(honest.timeSpent).toBeLessThanOrEqual(Math.min(span, time));
+        expect(honest.pagesRead).toBeLessThanOrEqual(Math.min(pages, Math.floor(honest.timeSpent / MIN)));
+        // What is already honest is kept as it is.
+        expect(honestSession({ startTime: start, endTime: end, ...honest })).toEqual(honest);
+      }),
+    );
+  });
+});
+
+describe('readingPreferences in a progress save (core.md §3, §7)', () => {
+  const save = (readingPreferences: unknown) =>
+    SaveFileProgressRequestSchema.safeParse({ fileId: 'f', currentPage: 1, totalPages: 2, readingPreferences });
+
+  it('takes JSON text or an object, filling missing fields with the defaults', () => {
+    expect(save('{"zoom":150,"theme":"dark"}').data?.readingPreferences).toEqual({
+      zoom: 150,
+      theme: 'dark',
+      fontSize: 16,
+      fontFamily: 'serif',
+      pageMode: 'single',
+    });
+    expect(save({ pageMode: 'scroll' }).data?.readingPreferences).toEqual({
+      zoom: 100,
+      theme: 'light',
+      fontSize: 16,
+      fontFamily: 'serif',
+      pageMode: 'scroll',
+    });
+    expect(ReadingPreferencesInputSchema.parse('{}')).toEqual(ReadingPreferencesInputSchema.parse({}));
+    expect(save(null).data?.readingPreferences).toBeNull();
+  });
+
+  it('refuses text that is not JSON, and a bad field inside either form, naming the field', () => {
+    expect(save('{zoom: 150').error?.issues[0]).toMatchObject({
+      path: ['readingPreferences'],
+      message: 'readingPreferences is not valid JSON.',
+    });
+    expect(save('{"zoom":999}').error?.issues[0]?.path).toEqual(['readingPreferences', 'zoom']);
+    expect(save({ theme: 'neon' }).error?.issues[0]?.path).toEqual(['readingPreferences', 'theme']);
+    expect(save(42).error?.issues[0]?.path).toEqual(['readingPreferences']);
   });
 });

@@ -276,3 +276,39 @@ export function isKnownTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/**
+ * What counts as a page read (issue 27, decision 051): a page must stay on screen for at least
+ * `minSecondsPerPage`, so a jump (End, a typed page number, a bookmark) or a skim moves the place but reads
+ * nothing. The same figure caps a whole session at one page per that many seconds (720 pages an hour: above
+ * a picture book's pace, ten times a steady novel's), which the server applies to whatever a client says.
+ */
+export const PagesReadRule = { minSecondsPerPage: 5 } as const;
+
+/**
+ * The pages a session read, from the seconds each distinct page was on screen (any order; a page listed once):
+ * those on screen long enough, never more than the session's seconds allow.
+ */
+export function pagesReadFromDwell(secondsOnPages: Iterable<number>, sessionSeconds: number): number {
+  let read = 0;
+  for (const seconds of secondsOnPages) if (seconds >= PagesReadRule.minSecondsPerPage) read += 1;
+  return Math.min(read, maxPagesFor(sessionSeconds));
+}
+
+/** The most pages `seconds` of reading can hold. */
+export const maxPagesFor = (seconds: number): number =>
+  Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds / PagesReadRule.minSecondsPerPage) : 0;
+
+/**
+ * The seconds and pages a posted session is stored with: its seconds no more than its start-to-end span
+ * (rounded up), and its pages no more than those seconds allow. A client may post any figures; this is what
+ * statistics, goals and achievements then read.
+ */
+export function honestSession(session: { startTime: string; endTime: string; pagesRead: number; timeSpent: number }): {
+  pagesRead: number;
+  timeSpent: number;
+} {
+  const span = Math.max(0, Math.ceil((Date.parse(session.endTime) - Date.parse(session.startTime)) / 1000));
+  const timeSpent = Math.max(0, Math.min(session.timeSpent, Number.isFinite(span) ? span : 0));
+  return { timeSpent, pagesRead: Math.max(0, Math.min(session.pagesRead, maxPagesFor(timeSpent))) };
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import {
+  DEFAULT_READING_PREFERENCES,
   READING_EXPORT_FORMATS,
   GOAL_TYPES,
   isKnownTimeZone,
@@ -40,6 +41,34 @@ export const ReadingPreferencesSchema = z.object({
 });
 export type ReadingPreferences = z.infer<typeof ReadingPreferencesSchema>;
 
+const PREFERENCES_FORM = 'readingPreferences must be an object or JSON text of one.';
+
+/** JSON text parsed; text that is not JSON is an issue of the field, not a 500. */
+const parsedIfText = z.transform<string | Record<string, unknown>, unknown>((value, ctx) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    ctx.issues.push({ code: 'custom', message: 'readingPreferences is not valid JSON.', input: value });
+    return z.NEVER;
+  }
+});
+
+/**
+ * readingPreferences as a request carries it: core.md §3 and §7 send JSON text, our reader an object; either
+ * may leave fields out, which take the defaults (§3). Each field present is checked as the stored form is.
+ */
+export const ReadingPreferencesInputSchema = z.pipe(
+  z.pipe(z.union([textInput(PREFERENCES_FORM), z.looseObject({})], PREFERENCES_FORM), parsedIfText),
+  z.pipe(
+    z.partial(ReadingPreferencesSchema),
+    z.transform((given): ReadingPreferences => ({
+      ...DEFAULT_READING_PREFERENCES,
+      ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
+    })),
+  ),
+);
+
 /** core.md §3 ReadingProgress; `location` is a reflowed book's place (an EPUB CFI), `percentage` 0–100. */
 export const FileProgressSchema = z.object({
   id: z.string(),
@@ -73,7 +102,7 @@ export const SaveFileProgressRequestSchema = z
       ),
     ),
     lastReadAt: z.optional(dateInput('lastReadAt', 'instant')),
-    readingPreferences: z.optional(z.nullable(ReadingPreferencesSchema)),
+    readingPreferences: z.optional(z.nullable(ReadingPreferencesInputSchema)),
   })
   .check(
     z.refine((v) => v.currentPage <= v.totalPages, {

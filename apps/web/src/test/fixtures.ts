@@ -24,6 +24,7 @@ export const testBook = (over: Partial<Book> = {}): Book => ({
   bindingType: null,
   genre: null,
   publishedYear: null,
+  originalPublishedYear: null,
   publisher: null,
   pages: null,
   rating: null,

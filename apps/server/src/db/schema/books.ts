@@ -33,6 +33,8 @@ export const books = pgTable(
     bindingType: text('binding_type'),
     genre: text('genre'),
     publishedYear: integer('published_year'),
+    /** The first edition's year (Goodreads' Original Publication Year); publishedYear is this edition's. */
+    originalPublishedYear: integer('original_published_year'),
     publisher: text('publisher'),
     pages: integer('pages'),
     rating: smallint('rating'),

@@ -31,6 +31,7 @@ export function inputToValues(input: UpdateBookRequest | CreateBookRequest): Par
   if (input.bindingType !== undefined) v.bindingType = input.bindingType;
   if (input.genre !== undefined) v.genre = clean(input.genre);
   if (input.publishedYear !== undefined) v.publishedYear = input.publishedYear;
+  if (input.originalPublishedYear !== undefined) v.originalPublishedYear = input.originalPublishedYear;
   if (input.publisher !== undefined) v.publisher = clean(input.publisher);
   if (input.pages !== undefined) v.pages = input.pages;
   if (input.rating !== undefined) v.rating = input.rating ? input.rating : null;
@@ -80,6 +81,7 @@ export function toBook(row: StoredBook): Book {
     bindingType: row.bindingType as Book['bindingType'],
     genre: row.genre,
     publishedYear: row.publishedYear,
+    originalPublishedYear: row.originalPublishedYear,
     publisher: row.publisher,
     pages: row.pages,
     rating: row.rating,

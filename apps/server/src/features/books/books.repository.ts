@@ -18,6 +18,7 @@ const bookColumns = {
   bindingType: books.bindingType,
   genre: books.genre,
   publishedYear: books.publishedYear,
+  originalPublishedYear: books.originalPublishedYear,
   publisher: books.publisher,
   pages: books.pages,
   rating: books.rating,

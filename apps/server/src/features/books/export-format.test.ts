@@ -15,6 +15,7 @@ const blank: Book = {
   bindingType: null,
   genre: null,
   publishedYear: null,
+  originalPublishedYear: null,
   publisher: null,
   pages: null,
   rating: null,
@@ -43,7 +44,9 @@ const books: Book[] = [
     coverUrl: 'https://covers.example.org/cien.jpg',
     bindingType: 'hardcover',
     genre: 'Realismo mágico',
-    publishedYear: 1967,
+    // A 2006 printing of a 1967 novel: Goodreads' Year Published and Original Publication Year.
+    publishedYear: 2006,
+    originalPublishedYear: 1967,
     publisher: 'Harper Perennial, Modern Classics',
     pages: 417,
     rating: 5,
@@ -195,11 +198,17 @@ describe('booksToCsv', () => {
   it('puts each status on its shelf, with the copies owned', () => {
     expect(records.map((r) => [r['Exclusive Shelf'], r['Owned Copies'], r['Bookshelf Status']])).toEqual([
       ['read', '1', 'read'],
-      ['owned', '1', 'lent'],
+      ['to-read', '1', 'lent'],
       ['to-read', '0', 'wishlist'],
       ['currently-reading', '1', 'reading'],
-      ['owned', '1', 'owned'],
+      ['to-read', '1', 'owned'],
     ]);
+    // Only Goodreads' three exclusive shelves (issue 27); ours goes with the tags in Bookshelves.
+    expect(new Set(records.map((r) => r['Exclusive Shelf']))).toEqual(
+      new Set(['to-read', 'currently-reading', 'read']),
+    );
+    expect(records[1]?.Bookshelves).toBe('german, classics, [brackets], lent, to-read');
+    expect(records[4]?.Bookshelves).toBe('owned, to-read');
   });
 
   it('writes dates as YYYY/MM/DD, no rating as 0, and tags with the shelf as bookshelves', () => {
@@ -262,6 +271,7 @@ describe('a round trip through our import', () => {
         bindingType: book.bindingType,
         genre: book.genre,
         publishedYear: book.publishedYear,
+        originalPublishedYear: book.originalPublishedYear,
         publisher: book.publisher,
         pages: book.pages,
         rating: book.rating,
@@ -296,6 +306,7 @@ describe('a round trip through our import', () => {
         bindingType: input?.bindingType ?? null,
         genre: input?.genre ?? null,
         publishedYear: input?.publishedYear ?? null,
+        originalPublishedYear: input?.originalPublishedYear ?? null,
         publisher: input?.publisher ?? null,
         pages: input?.pages ?? null,
         rating: input?.rating ?? null,
@@ -315,6 +326,7 @@ describe('a round trip through our import', () => {
         bindingType: book.bindingType,
         genre: book.genre,
         publishedYear: book.publishedYear,
+        originalPublishedYear: book.originalPublishedYear,
         publisher: book.publisher,
         pages: book.pages,
         rating: book.rating,
@@ -337,13 +349,18 @@ describe('a round trip through our import', () => {
     );
     const { format, rows } = parseImportFile(goodreadsOnly);
     expect(format).toBe('goodreads');
-    expect(rows.map((r) => r.book?.input.status)).toEqual(['read', 'owned', 'wishlist', 'reading', 'owned']);
+    // Every status comes back, lent and owned from the shelf of ours beside to-read (issue 27).
+    expect(rows.map((r) => r.book?.input.status)).toEqual(['read', 'lent', 'wishlist', 'reading', 'owned']);
     expect(rows[0]?.book?.input).toMatchObject({
       title: 'Cien años de soledad',
       isbn: '9780060883287',
       tags: ['favorites', 'magical realism', 'ñandú'],
       dateRead: '2023-07-14',
+      publishedYear: 2006,
+      originalPublishedYear: 1967,
     });
+    expect(rows[1]?.book?.input.tags).toEqual(['german', 'classics', '[brackets]']);
+    expect(rows[4]?.book?.input.tags).toEqual([]);
   });
 });
 

@@ -56,14 +56,19 @@ type Cell = string | number;
 /** The columns written as formulas on purpose (asFormula); every other text cell is escaped (csv-formulas.ts). */
 const FORMULA_COLUMNS: ReadonlySet<Column> = new Set(['ISBN', 'ISBN13']);
 
-/** Goodreads' exclusive shelves; it has no shelf for a lent book, which is still one the reader owns. */
-const SHELVES: Record<BookStatus, string> = {
+/**
+ * Goodreads' three exclusive shelves, the only ones it knows (issue 27: "owned" was refused). A book owned or
+ * lent but not read is one still to read, with a copy owned; which of the two it is goes in Bookshelves as a
+ * shelf of ours, which Goodreads keeps as a custom shelf and our Goodreads import reads back.
+ */
+const SHELVES: Record<BookStatus, 'to-read' | 'currently-reading' | 'read'> = {
   wishlist: 'to-read',
   reading: 'currently-reading',
   read: 'read',
-  owned: 'owned',
-  lent: 'owned',
+  owned: 'to-read',
+  lent: 'to-read',
 };
+const OUR_SHELVES: Partial<Record<BookStatus, string>> = { owned: 'owned', lent: 'lent' };
 
 const BOM = '\uFEFF';
 
@@ -119,10 +124,10 @@ function csvRecord(book: Book): Record<Column, Cell> {
     Binding: bindingText(book),
     'Number of Pages': whole(book.pages),
     'Year Published': whole(book.publishedYear),
-    'Original Publication Year': '',
+    'Original Publication Year': whole(book.originalPublishedYear),
     'Date Read': goodreadsDay(book.dateRead),
     'Date Added': goodreadsDay(book.dateAdded),
-    Bookshelves: [...book.tags, shelf].join(', '),
+    Bookshelves: [...book.tags, ...(OUR_SHELVES[book.status] ? [OUR_SHELVES[book.status]] : []), shelf].join(', '),
     'Bookshelves with positions': '',
     'Exclusive Shelf': shelf,
     'My Review': text(book.review),

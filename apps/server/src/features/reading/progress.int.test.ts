@@ -128,6 +128,42 @@ describe('file progress', () => {
     expect(foreign.statusCode).toBe(403);
   });
 
+  it('takes readingPreferences as the spec’s JSON text or as an object, missing fields the defaults (issue 27)', async () => {
+    const fileId = reader.files[3]!;
+    clock = new Date(clock.getTime() + 60_000);
+    const asText = await save({
+      fileId,
+      currentPage: 2,
+      totalPages: 9,
+      readingPreferences: '{"zoom":150,"theme":"dark"}',
+    });
+    expect(asText.statusCode, asText.body).toBe(200);
+    const full = { zoom: 150, theme: 'dark', fontSize: 16, fontFamily: 'serif', pageMode: 'single' };
+    expect(asText.json<FileProgress>().readingPreferences).toEqual(full);
+    expect((await reader.browser.get(progressUrl(fileId))).json<FileProgress>().readingPreferences).toEqual(full);
+
+    clock = new Date(clock.getTime() + 60_000);
+    const partial = await save({ fileId, currentPage: 3, totalPages: 9, readingPreferences: { pageMode: 'scroll' } });
+    expect(partial.json<FileProgress>().readingPreferences).toEqual({
+      ...full,
+      zoom: 100,
+      theme: 'light',
+      pageMode: 'scroll',
+    });
+
+    // Text that is not JSON, or JSON with a bad field, is a 400 naming it, and the stored place stays.
+    for (const [readingPreferences, path] of [
+      ['{"zoom":', 'body.readingPreferences'],
+      ['{"zoom":999}', 'body.readingPreferences.zoom'],
+      [7, 'body.readingPreferences'],
+    ] as const) {
+      const res = await save({ fileId, currentPage: 9, totalPages: 9, readingPreferences });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(issuePath(res)).toBe(path);
+    }
+    expect((await reader.browser.get(progressUrl(fileId))).json<FileProgress>()).toMatchObject({ currentPage: 3 });
+  });
+
   it('refuses bad saves naming the field, and a file the reader cannot see as not found', async () => {
     const fileId = reader.files[0]!;
     const cases: [object, string][] = [

@@ -1,4 +1,5 @@
 import {
+  honestSession,
   normaliseNote,
   ReaderLimits,
   ReadingMessages,
@@ -151,7 +152,11 @@ export function createProgressService({
       if (!(await progress.deleteBookmark(userId, id))) throw notFound(ReadingMessages.bookmarkNotFound);
     },
 
-    /** Posting the same session again (same file and start) answers the one recorded first. */
+    /**
+     * Posting the same session again (same file and start) answers the one recorded first. It is stored with
+     * honest figures (issue 27): no more seconds than its span, no more pages than those seconds can read,
+     * whatever the client counted, since statistics, goals and achievements all add these up.
+     */
     async addSession(userId: string, body: ReadingSessionRequest): Promise<ReadingSession> {
       const endTime = new Date(body.endTime);
       if (endTime.getTime() > now().getTime() + SESSION_END_ALLOWANCE_MS) {
@@ -164,8 +169,7 @@ export function createProgressService({
           fileId: body.fileId,
           startTime: new Date(body.startTime),
           endTime,
-          pagesRead: body.pagesRead,
-          timeSpent: body.timeSpent,
+          ...honestSession(body),
         }),
       );
       return toSession(row);

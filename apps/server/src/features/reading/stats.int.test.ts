@@ -296,6 +296,37 @@ describe('GET achievements', () => {
   });
 });
 
+describe('honest pages read (issue 27)', () => {
+  it('counts pages no faster than one per 5 s of the session, whatever the client posted', async () => {
+    clock = new Date('2024-03-01T12:00:00.000Z');
+    const { browser, me, files } = await newReader();
+    // Pressing End in a 1,321-page PDF, then two minutes: an old client posts 1,320 pages.
+    const jump = await addSession(browser, files[0]!, '2024-03-01T10:00:00Z', { seconds: 120, pages: 1320 });
+    expect(jump).toMatchObject({ pagesRead: 24, timeSpent: 120 });
+    // A day claimed for a minute's span counts a minute.
+    const stretched = await addSession(browser, files[0]!, '2024-03-01T11:00:00Z', {
+      seconds: 60,
+      timeSpent: 86_400,
+      pages: 3,
+    });
+    expect(stretched).toMatchObject({ pagesRead: 3, timeSpent: 60 });
+    const stats = await statsOf(browser, me.id);
+    expect(stats).toMatchObject({ totalPagesRead: 27, totalTimeSpent: 180 });
+    expect(stats.averageReadingSpeed).toBeLessThanOrEqual(720);
+    const bookworm = (await achievementsOf(browser, me.id)).achievements.find((a) => a.id === 'pages-1000')!;
+    expect(bookworm).toMatchObject({ progress: 27 });
+    expect(bookworm.unlockedAt).toBeUndefined();
+  });
+
+  it('keeps steady reading at a plausible pace as it was posted', async () => {
+    clock = new Date('2024-03-02T12:00:00.000Z');
+    const { browser, me, files } = await newReader();
+    // An hour at a page a minute.
+    await addSession(browser, files[0]!, '2024-03-02T09:00:00Z', { seconds: 3600, pages: 60 });
+    expect(await statsOf(browser, me.id)).toMatchObject({ totalPagesRead: 60, averageReadingSpeed: 60 });
+  });
+});
+
 describe('settings', () => {
   it('keeps the reader’s zone, as PostgreSQL spells it, and clears it with null', async () => {
     const { browser } = await newReader();

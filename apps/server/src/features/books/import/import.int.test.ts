@@ -7,6 +7,7 @@ import {
   type LiveEvent,
 } from '@bookshelf/contract';
 import { eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,6 +57,10 @@ const GOODREADS = [
   '4671,The Great Gatsby,F. Scott Fitzgerald,"Fitzgerald, F. Scott",,"=""0743273567""","=""9780743273565""",4,3.93,Scribner,Paperback,180,2004,1925,,2021/03/04,currently-reading,,currently-reading,"A review\nover two lines",,,0,1',
 ].join('\r\n');
 
+/** One Goodreads export line: the named columns filled, the others empty. */
+const goodreadsRow = (cells: Partial<Record<(typeof GOODREADS_COLUMNS)[number], string>>) =>
+  GOODREADS_COLUMNS.map((column) => `"${(cells[column] ?? '').replaceAll('"', '""')}"`).join(',');
+
 async function readerWithLibrary(): Promise<Browser> {
   return (await signUp(t.app)).browser;
 }
@@ -86,7 +91,8 @@ describe('POST /api/imports (preview)', () => {
       toAdd: 3,
       duplicates: 0,
       errorCount: 1,
-      errors: [{ row: 3, message: expect.stringContaining('Title') }],
+      // The spreadsheet's row number (issue 27): the header is row 1, the book without a title row 4.
+      errors: [{ row: 4, message: expect.stringContaining('Title') }],
     });
     expect(body.sample.map((s) => [s.title, s.status])).toEqual([
       ['The Hunger Games (The Hunger Games, #1)', 'read'],
@@ -164,7 +170,7 @@ describe('running an import', () => {
       duplicates: 'skip',
       progress: { current: 4, total: 4 },
       summary: { added: 3, merged: 0, skipped: 0, failed: 1 },
-      failures: [{ row: 3 }],
+      failures: [{ row: 4 }],
     });
     const books = await booksOf(reader);
     expect(books.map((b) => b.title)).toEqual([
@@ -200,7 +206,7 @@ describe('running an import', () => {
     const failures = await reader.get(`/api/imports/${status.id}/failures.csv`);
     expect(failures.headers['content-type']).toContain('text/csv');
     expect(failures.body).toContain('Row,Problem');
-    expect(failures.body).toMatch(/3,.*Title/);
+    expect(failures.body).toMatch(/4,.*Title/);
   });
 
   it('adds nothing the second time the same file is imported, and merge fills only empty fields', async () => {
@@ -216,11 +222,70 @@ describe('running an import', () => {
     expect(
       (await reader.patch(`/api/books/${gatsby.id}`, { pages: null, publisher: null, notes: 'mine' })).statusCode,
     ).toBe(200);
+    // Only the copy a merge changes is counted merged; the two it leaves as they are, skipped (issue 27).
+    expect((await preview(reader)).json<ImportPreview>()).toMatchObject({ duplicates: 3, toMerge: 1 });
     const merged = await runImport(reader, GOODREADS, 'merge');
-    expect(merged.summary).toEqual({ added: 0, merged: 3, skipped: 0, failed: 1 });
+    expect(merged.summary).toEqual({ added: 0, merged: 1, skipped: 2, failed: 1 });
     const after = (await booksOf(reader)).find((b) => b.id === gatsby.id)!;
     expect(after).toMatchObject({ pages: 180, publisher: 'Scribner', notes: 'mine', status: 'reading' });
     expect(await booksOf(reader)).toHaveLength(3);
+  });
+
+  it('merges by default, taking the file’s shelf, date read, dates, rating and review where the library has only defaults (issue 27)', async () => {
+    const reader = await readerWithLibrary();
+    // Added by ISBN lookup: owned, no date read, no rating, added today.
+    const made = await reader.post('/api/books', {
+      title: 'Lord of the Flies',
+      author: 'William Golding',
+      isbn: '9780399501487',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const reading = await reader.post('/api/books', { title: 'Dune', author: 'Frank Herbert', status: 'reading' });
+    expect(reading.statusCode, reading.body).toBe(201);
+    const file = [
+      HEADER,
+      goodreadsRow({
+        Title: 'Lord of the Flies',
+        Author: 'William Golding',
+        ISBN13: '="9780399501487"',
+        'My Rating': '4',
+        'Year Published': '1999',
+        'Original Publication Year': '1954',
+        'Date Read': '2020/06/01',
+        'Date Added': '2019/01/05',
+        Bookshelves: 'classics, read',
+        'Exclusive Shelf': 'read',
+        'My Review': 'Grim, and true.',
+      }),
+      // Already being read in the library: a reading state the reader chose stays.
+      goodreadsRow({ Title: 'Dune', Author: 'Frank Herbert', 'Exclusive Shelf': 'read', 'Date Read': '2021/02/02' }),
+    ].join('\r\n');
+
+    const shown = (await preview(reader, file)).json<ImportPreview>();
+    // Dune's reading state is the reader's own, not a default: nothing of it changes.
+    expect(shown).toMatchObject({ toAdd: 0, duplicates: 2, toMerge: 1 });
+    const started = await reader.post(`/api/imports/${shown.id}/start`, {});
+    expect(started.statusCode, started.body).toBe(202);
+    await t.app.jobs.drain();
+    const status = (await reader.get(`/api/imports/${shown.id}`)).json<ImportStatus>();
+    expect(status).toMatchObject({ duplicates: 'merge', summary: { added: 0, merged: 1, skipped: 1, failed: 0 } });
+
+    const books = await booksOf(reader);
+    expect(books.find((b) => b.id === made.json<Book>().id)).toMatchObject({
+      status: 'read',
+      dateRead: '2020-06-01T00:00:00.000Z',
+      dateAdded: '2019-01-05T00:00:00.000Z',
+      rating: 4,
+      review: 'Grim, and true.',
+      publishedYear: 1999,
+      originalPublishedYear: 1954,
+      tags: ['classics'],
+    });
+    expect(books.find((b) => b.id === reading.json<Book>().id)).toMatchObject({ status: 'reading', dateRead: null });
+
+    // The same file again changes nothing, and says so before it starts.
+    expect((await preview(reader, file)).json<ImportPreview>()).toMatchObject({ duplicates: 2, toMerge: 0 });
+    expect((await runImport(reader, file, 'merge')).summary).toEqual({ added: 0, merged: 0, skipped: 2, failed: 0 });
   });
 
   it('adds a book listed twice in one file once', async () => {
@@ -304,6 +369,14 @@ describe('export, then import into another library', () => {
     // A lent book, and text that CSV must quote.
     const lent = { title: 'Quotes, "commas"\nand lines', author: 'Zoë Ö', status: 'lent', tags: ['a, b', 'c'] };
     expect((await from.post('/api/books', lent)).statusCode).toBe(201);
+    // A 1999 printing of a 1954 novel: both years travel (issue 27).
+    const flies = {
+      title: 'Lord of the Flies',
+      author: 'William Golding',
+      publishedYear: 1999,
+      originalPublishedYear: 1954,
+    };
+    expect((await from.post('/api/books', flies)).statusCode).toBe(201);
     return from;
   }
 
@@ -319,7 +392,7 @@ describe('export, then import into another library', () => {
     const made = (await preview(to, res.body, `bookshelf.${format}`)).json<ImportPreview>();
     expect(made.format).toBe(`bookshelf-${format}`);
     const status = await runImport(to, res.body);
-    expect(status.summary).toMatchObject({ added: SAMPLE_BOOKS.length + 1, failed: 0 });
+    expect(status.summary).toMatchObject({ added: SAMPLE_BOOKS.length + 2, failed: 0 });
     const mine = sorted(await booksOf(from)).map((b) => comparable(b, fields));
     const theirs = sorted(await booksOf(to)).map((b) => comparable(b, fields));
     expect(theirs).toEqual(mine);
@@ -334,6 +407,7 @@ describe('export, then import into another library', () => {
     'bindingType',
     'genre',
     'publishedYear',
+    'originalPublishedYear',
     'publisher',
     'pages',
     'rating',
@@ -352,6 +426,38 @@ describe('export, then import into another library', () => {
     roundTrip('json', [...CSV_FIELDS, 'coverUrl', 'images', 'priceHistory']));
 
   it('gives back what the Goodreads columns carry through CSV', () => roundTrip('csv', CSV_FIELDS));
+
+  it('writes only Goodreads’ three exclusive shelves; a Goodreads import of the file gives statuses and years back', async () => {
+    const from = await exporter();
+    const csv = (await from.get('/api/books/export?format=csv')).body;
+    const table = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(new Set(table.data.map((r) => r['Exclusive Shelf']))).toEqual(
+      new Set(['to-read', 'currently-reading', 'read']),
+    );
+    // Goodreads' own columns only, as Goodreads would export the file again after importing it.
+    const goodreadsOnly = Papa.unparse(
+      table.data.map((r) => Object.fromEntries(GOODREADS_COLUMNS.map((c) => [c, r[c] ?? '']))),
+    );
+    const to = await readerWithLibrary();
+    expect((await preview(to, goodreadsOnly)).json<ImportPreview>().format).toBe('goodreads');
+    await runImport(to, goodreadsOnly);
+    const mine = sorted(await booksOf(from)).map((b) =>
+      comparable(b, ['title', 'status', 'publishedYear', 'originalPublishedYear']),
+    );
+    const theirs = sorted(await booksOf(to)).map((b) =>
+      comparable(b, ['title', 'status', 'publishedYear', 'originalPublishedYear']),
+    );
+    expect(theirs).toEqual(mine);
+    expect(theirs).toContainEqual({
+      title: 'Lord of the Flies',
+      status: 'owned',
+      publishedYear: 1999,
+      originalPublishedYear: 1954,
+    });
+  });
 
   it('refuses an unknown export format with a 400 naming it', async () => {
     const reader = await readerWithLibrary();

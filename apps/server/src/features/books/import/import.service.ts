@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { text as streamText } from 'node:stream/consumers';
 import {
+  DEFAULT_DUPLICATE_CHOICE,
   ErrorCode,
   ImportLimits,
   ImportMessages,
@@ -33,7 +34,7 @@ import { inputToValues, statusOf, withSearchText } from '../book-mapper.js';
 import type { BooksRepository, BookValues } from '../books.repository.js';
 import { escapeFormula } from '../csv-formulas.js';
 import { FIND_COVERS_JOB } from './cover-finder.js';
-import { mergeValues } from './merge-values.js';
+import { asMergeTarget, countChangingMerges, mergeValues, type MergeTarget } from './merge-values.js';
 import { FORMAT_LABELS } from './parse/formats.js';
 import { ImportFileError, parseImportFileInSlices } from './parse/parse-import.js';
 import { planRowsInSlices, type RowPlan } from './plan.js';
@@ -173,8 +174,12 @@ export function createImportService({
     return planRowsInSlices(parsed.rows, await books.duplicateIndex(row.userId));
   }
 
-  /** Fills the empty fields of library books from their duplicates; each book its own short transaction. */
-  async function merge(userId: string, pairs: { bookId: string; values: Partial<BookValues> }[]) {
+  /**
+   * Fills the empty fields (and default reading state) of library books from their duplicates; each book its
+   * own short transaction. Answers how many books it changed.
+   */
+  async function merge(userId: string, pairs: { bookId: string; values: Partial<BookValues> }[]): Promise<number> {
+    if (pairs.length === 0) return 0;
     const current = new Map(
       (
         await books.findMany(
@@ -183,18 +188,62 @@ export function createImportService({
         )
       ).map((b) => [b.id, b]),
     );
+    let changedBooks = 0;
     for (const { bookId, values } of pairs) {
       const book = current.get(bookId);
       if (!book || Object.keys(mergeValues(book, values)).length === 0) continue;
-      await inTransaction(db, async (tx) => {
+      const merged = await inTransaction(db, async (tx) => {
         const locked = await books.lock(bookId, tx);
-        if (!locked || locked.userId !== userId) return;
+        if (!locked || locked.userId !== userId) return false;
         const changes = mergeValues(locked, values);
-        if (Object.keys(changes).length === 0) return;
+        if (Object.keys(changes).length === 0) return false;
         await books.update(userId, bookId, withSearchText(changes, locked), tx);
         await changed?.(userId, tx);
+        return true;
       });
+      if (merged) {
+        changedBooks += 1;
+        // A later row of the same book merges into what this one left.
+        current.set(bookId, { ...book, ...mergeValues(book, values) });
+      }
     }
+    return changedBooks;
+  }
+
+  /** Books a merge changed after their batch was counted (rows duplicating an earlier row): skipped → merged. */
+  async function countLateMerges(importId: string, count: number) {
+    if (count === 0) return;
+    const counter = (name: keyof ImportSummary, add: number) => sql`(${imports.summary}->>${name})::int + ${add}::int`;
+    await db
+      .update(imports)
+      .set({
+        summary: sql`${imports.summary} || jsonb_build_object('merged', ${counter('merged', count)}, 'skipped', ${counter('skipped', -count)})`,
+      })
+      .where(eq(imports.id, importId));
+  }
+
+  /**
+   * How many duplicates a merge would change, as the job will merge them (the library's copies as they are
+   * now, a row duplicating an earlier row merged into the book that row adds), for the preview's button.
+   */
+  async function changingMerges(userId: string, plan: RowPlan[]): Promise<number> {
+    const duplicates = plan.filter((p): p is Extract<RowPlan, { kind: 'duplicate' }> => p.kind === 'duplicate');
+    if (duplicates.length === 0) return 0;
+    const at = now();
+    const targets = new Map<string, MergeTarget>();
+    const bookIds = [...new Set(duplicates.flatMap((p) => (p.of.bookId ? [p.of.bookId] : [])))];
+    for (const book of await books.findMany(userId, bookIds)) targets.set(book.id, book);
+    const earlier = new Set(duplicates.flatMap((p) => (p.of.row !== undefined ? [p.of.row] : [])));
+    for (const p of plan) {
+      if (p.kind === 'add' && earlier.has(p.row)) targets.set(`row:${p.row}`, asMergeTarget(valuesOf(p, at), at));
+    }
+    return countChangingMerges(
+      duplicates.map((p) => ({
+        target: p.of.bookId ?? `row:${p.of.row}`,
+        values: valuesOf(p, at),
+      })),
+      targets,
+    );
   }
 
   /** One batch: new books, the import's count, summary and failures, in one transaction. */
@@ -209,6 +258,8 @@ export function createImportService({
     batch: RowPlan[],
     rowIds: Map<number, string>,
     announce: boolean,
+    /** How many of the batch's duplicates a merge changed before it; the rest are counted skipped. */
+    merged: number,
   ) {
     const adds = batch.filter((p): p is Extract<RowPlan, { kind: 'add' }> => p.kind === 'add');
     const values = adds.map((p) => valuesOf(p, now()));
@@ -221,7 +272,7 @@ export function createImportService({
         .update(imports)
         .set({
           done: start + batch.length,
-          summary: sql`jsonb_build_object('added', ${counter('added', adds.length)}, 'merged', ${counter('merged', merging ? duplicates : 0)}, 'skipped', ${counter('skipped', merging ? 0 : duplicates)}, 'failed', ${counter('failed', failures.length)})`,
+          summary: sql`jsonb_build_object('added', ${counter('added', adds.length)}, 'merged', ${counter('merged', merging ? merged : 0)}, 'skipped', ${counter('skipped', merging ? duplicates - merged : duplicates)}, 'failed', ${counter('failed', failures.length)})`,
           failures: failures.length ? sql`${imports.failures} || ${JSON.stringify(failures)}::jsonb` : undefined,
         })
         // Another run of this job got here first (a lease taken over), or the import stopped: nothing twice.
@@ -301,13 +352,13 @@ export function createImportService({
             })
           : [];
       // Merging only fills empty fields, so merges done again after a crash change nothing the second time.
-      await merge(row.userId, mergeInto(false));
+      const merged = await merge(row.userId, mergeInto(false));
       // The reader's page hears of progress (and of its new books) a few times a second, not once per batch:
       // each telling is writes of its own, which would cost the import more than the batch itself.
       const announce = Date.now() - toldAt >= ANNOUNCE_EVERY_MS || start + batch.length >= plan.length;
-      const written = await writeBatch(row, start, batch, rowIds, announce);
+      const written = await writeBatch(row, start, batch, rowIds, announce, merged);
       if (!written) return { stopped: true };
-      await merge(row.userId, mergeInto(true));
+      await countLateMerges(row.id, await merge(row.userId, mergeInto(true)));
       if (announce) {
         toldAt = Date.now();
         await context.progress({ current: written.done, total: plan.length, phase: PHASE });
@@ -343,6 +394,7 @@ export function createImportService({
         total: plan.length,
         toAdd: plan.filter((p) => p.kind === 'add').length,
         duplicates: plan.filter((p) => p.kind === 'duplicate').length,
+        toMerge: await changingMerges(userId, plan),
         errorCount: errors.length,
         errors: errors.slice(0, ImportLimits.issuesListed),
         sample: plan
@@ -377,7 +429,11 @@ export function createImportService({
     },
 
     /** Starts an import once; the job does the rest. */
-    async start(userId: string, id: string, duplicates: DuplicateChoice): Promise<ImportStatus> {
+    async start(
+      userId: string,
+      id: string,
+      duplicates: DuplicateChoice = DEFAULT_DUPLICATE_CHOICE,
+    ): Promise<ImportStatus> {
       return inTransaction(db, async (tx) => {
         const row = await owned(userId, id, tx, true);
         if (row.state !== 'preview') throw new AppError(409, ErrorCode.conflict, ImportMessages.alreadyStarted);

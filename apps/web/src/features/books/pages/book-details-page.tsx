@@ -150,6 +150,7 @@ function BookDetails({ book, onDeleting }: { book: Book; onDeleting: (deleting: 
             ['Format', formatLabel(book)],
             ['Genre', book.genre],
             ['Published', book.publishedYear],
+            ['First published', book.originalPublishedYear === book.publishedYear ? null : book.originalPublishedYear],
             ['Publisher', book.publisher],
             ['Pages', book.pages],
             ['ISBN', book.isbn],

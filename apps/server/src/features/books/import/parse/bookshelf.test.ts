@@ -94,7 +94,7 @@ describe('bookshelfCsvRows', () => {
       header,
       records: [record({ Purchase: '{"platform":', 'Current Value': 'about 5 dollars' })],
     });
-    expect(rows).toEqual([{ row: 1, error: 'Purchase is not valid JSON. Current value is not valid JSON.' }]);
+    expect(rows).toEqual([{ row: 2, error: 'Purchase is not valid JSON. Current value is not valid JSON.' }]);
   });
 
   it('reads tags as a plain list or, when they hold commas, as JSON', () => {
@@ -104,7 +104,7 @@ describe('bookshelfCsvRows', () => {
     });
     expect(rows[0]?.book?.input.tags).toEqual(['a', 'b']);
     expect(rows[1]?.book?.input.tags).toEqual(['a, b', '[c]']);
-    expect(rows[2]).toEqual({ row: 3, error: 'Tags is not valid JSON.' });
+    expect(rows[2]).toEqual({ row: 4, error: 'Tags is not valid JSON.' });
   });
 
   it('refuses JSON of the wrong shape in the words of the schema', () => {

@@ -1,5 +1,5 @@
 import { BOOK_FORMATS, parseBookStatus, type BookFormat, type CreateBookRequest } from '@bookshelf/contract';
-import { columnReader, type Table } from './csv.js';
+import { columnReader, rowOf, type Table } from './csv.js';
 import { shelfStatus } from './goodreads.js';
 import {
   addedAt,
@@ -31,6 +31,7 @@ const PLAIN_FIELDS = [
   'bindingType',
   'genre',
   'publishedYear',
+  'originalPublishedYear',
   'publisher',
   'pages',
   'rating',
@@ -113,7 +114,7 @@ function tagsCell(text: string): Cell<unknown> {
 export function bookshelfCsvRows(table: Table): ParsedRow[] {
   const cell = columnReader(table.header);
   return table.records.map((record, index) => {
-    const row = index + 1;
+    const row = rowOf(table, index);
     const cells = {
       tags: tagsCell(cell(record, 'Tags')),
       purchaseInfo: jsonCell(cell(record, 'Purchase'), 'Purchase'),
@@ -137,6 +138,7 @@ export function bookshelfCsvRows(table: Table): ParsedRow[] {
       publisher: present(cell(record, 'Publisher')),
       pages: pagesOf(cell(record, 'Number of Pages')),
       publishedYear: numberOf(cell(record, 'Year Published', 'Original Publication Year')),
+      originalPublishedYear: numberOf(cell(record, 'Original Publication Year')),
       rating: rating(cell(record, 'My Rating')),
       status:
         parseBookStatus(cell(record, 'Bookshelf Status')) ??

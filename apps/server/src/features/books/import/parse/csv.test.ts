@@ -6,6 +6,7 @@ describe('readTable', () => {
     expect(readTable('\uFEFF Title , Author\nDune,Frank Herbert\n')).toEqual({
       header: ['Title', 'Author'],
       records: [['Dune', 'Frank Herbert']],
+      rows: [2],
     });
   });
 
@@ -25,11 +26,19 @@ describe('readTable', () => {
     expect(readTable(text)).toEqual({
       header: ['Title', 'Author', 'Pages'],
       records: [['Dune, Messiah', 'Frank Herbert', '256']],
+      rows: [2],
     });
   });
 
   it('skips blank lines and records whose cells are all empty', () => {
     expect(readTable('Title,Author\n\n,\n  ,  \nDune,Frank Herbert\n\n').records).toEqual([['Dune', 'Frank Herbert']]);
+  });
+
+  it('numbers each record as a spreadsheet shows its row: header 1, blank lines counted, a multi-line cell one row', () => {
+    const text = '\n Title,Review\nDune,"Spice.\r\nWorms."\n\n,\nEmma,Fine\n';
+    const table = readTable(text);
+    expect(table.records.map((r) => r[0])).toEqual(['Dune', 'Emma']);
+    expect(table.rows).toEqual([3, 6]);
   });
 
   it('drops the apostrophe a spreadsheet-safe export puts before a formula, and no other', () => {
@@ -41,7 +50,7 @@ describe('readTable', () => {
   });
 
   it('reads a file with only a header', () => {
-    expect(readTable('Title,Author')).toEqual({ header: ['Title', 'Author'], records: [] });
+    expect(readTable('Title,Author')).toEqual({ header: ['Title', 'Author'], records: [], rows: [] });
   });
 });
 

@@ -5,7 +5,15 @@ import { unescapeFormula } from '../../csv-formulas.js';
 export interface Table {
   header: string[];
   records: string[][];
+  /**
+   * Each record's row as a spreadsheet numbers it (the header is row 1; blank lines are rows too). Absent, the
+   * records follow the header line by line.
+   */
+  rows?: number[];
 }
+
+/** The spreadsheet row of a table's record. */
+export const rowOf = (table: Table, index: number): number => table.rows?.[index] ?? index + 2;
 
 const BOM = '\uFEFF';
 
@@ -16,21 +24,49 @@ const BOM = '\uFEFF';
  */
 export function readTable(text: string): Table {
   const source = text.startsWith(BOM) ? text.slice(1) : text;
-  const { data } = Papa.parse<string[]>(source, { skipEmptyLines: 'greedy', delimitersToGuess: [',', '\t', ';'] });
+  const { data } = Papa.parse<string[]>(source, { skipEmptyLines: false, delimiter: delimiterOf(source) });
   return tableOf(data);
 }
 
-function tableOf(data: string[][]): Table {
-  const [first = [], ...rest] = data;
-  return {
-    header: first.map((cell) => cell.trim()),
-    // 'greedy' drops lines of bare whitespace, but not lines of empty cells such as ",,,".
-    records: rest
-      .filter((record) => record.some((cell) => cell.trim() !== ''))
-      // Our export (and other programs) put an apostrophe before a cell a spreadsheet would run as a formula.
-      .map((record) => record.map(unescapeFormula)),
-  };
+const DELIMITERS = [',', '\t', ';'];
+
+/**
+ * The delimiter, guessed from the first lines that hold something: papaparse's guess counts a blank line as a
+ * record of one field, which can tip it from tabs to commas, and the table itself keeps blank lines.
+ */
+function delimiterOf(source: string): string {
+  return Papa.parse<string[]>(source, { preview: 10, skipEmptyLines: 'greedy', delimitersToGuess: DELIMITERS }).meta
+    .delimiter;
 }
+
+const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim() === '');
+
+/**
+ * Blank lines are read, not skipped, so that each record keeps the row number a spreadsheet shows for it (a
+ * quoted cell over several lines is still one row), and a problem reported for "row 7" is row 7 when the
+ * reader opens the file. Blank records (bare whitespace, or empty cells such as ",,,") are then dropped.
+ */
+function tableOf(data: string[][]): Table {
+  const headerAt = data.findIndex((record) => !isBlank(record));
+  const header = headerAt < 0 ? [] : data[headerAt]!;
+  const records: string[][] = [];
+  const rows: number[] = [];
+  for (let i = headerAt + 1; headerAt >= 0 && i < data.length; i += 1) {
+    const record = data[i]!;
+    if (isBlank(record)) continue;
+    // Our export (and other programs) put an apostrophe before a cell a spreadsheet would run as a formula.
+    records.push(record.map(unescapeFormula));
+    rows.push(i + 1);
+  }
+  return { header: header.map((cell) => cell.trim()), records, rows };
+}
+
+/** The same table's records from `start` to `end`, with their row numbers. */
+export const sliceTable = (table: Table, start: number, end: number): Table => ({
+  header: table.header,
+  records: table.records.slice(start, end),
+  rows: table.records.slice(start, end).map((_, i) => rowOf(table, start + i)),
+});
 
 /** Characters parsed between two turns of the event loop (a few milliseconds of work). */
 const CHUNK_CHARS = 64 * 1024;
@@ -44,8 +80,8 @@ export function readTableInChunks(text: string): Promise<Table> {
   const data: string[][] = [];
   return new Promise((resolve, reject) => {
     Papa.parse<string[]>(source, {
-      skipEmptyLines: 'greedy',
-      delimitersToGuess: [',', '\t', ';'],
+      skipEmptyLines: false,
+      delimiter: delimiterOf(source),
       chunkSize: CHUNK_CHARS,
       chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
         for (const record of results.data) data.push(record);

@@ -15,7 +15,7 @@ describe('the generic CSV fixture', () => {
 
   it('maps what it finds and ignores the extra column', () => {
     expect(rows[0]).toEqual({
-      row: 1,
+      row: 2,
       book: {
         input: {
           title: 'The Hunger Games',
@@ -42,7 +42,7 @@ describe('the generic CSV fixture', () => {
   });
 
   it('refuses a page count that is not a number', () => {
-    expect(rows[3]).toEqual({ row: 4, error: 'Pages must be a whole number from 1 to 100000.' });
+    expect(rows[3]).toEqual({ row: 5, error: 'Pages must be a whole number from 1 to 100000.' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { parseBookStatus, type BookStatus, type CreateBookRequest } from '@bookshelf/contract';
-import { columnReader, type Table } from './csv.js';
+import { columnReader, rowOf, type Table } from './csv.js';
 import { GENERIC_AUTHOR_COLUMNS, GENERIC_TITLE_COLUMNS } from './formats.js';
 import {
   addedAt,
@@ -68,6 +68,6 @@ export function genericRows(table: Table): ParsedRow[] {
       notes: present(cell(record, 'Notes')),
       review: present(cell(record, 'Review')),
     };
-    return finishRow(index + 1, input, addedAt(cell(record, 'Date Added')));
+    return finishRow(rowOf(table, index), input, addedAt(cell(record, 'Date Added')));
   });
 }

@@ -14,12 +14,12 @@ describe('the Goodreads fixture', () => {
   it('starts with a byte order mark and is read as Goodreads', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(format).toBe('goodreads');
-    expect(rows.map((r) => r.row)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(rows.map((r) => r.row)).toEqual([2, 3, 4, 5, 6, 7]);
   });
 
   it('maps a read book in full', () => {
-    expect(byRow(1)).toEqual({
-      row: 1,
+    expect(byRow(2)).toEqual({
+      row: 2,
       book: {
         input: {
           title: 'The Hunger Games (The Hunger Games, #1)',
@@ -30,6 +30,7 @@ describe('the Goodreads fixture', () => {
           publisher: 'Scholastic Press',
           pages: 374,
           publishedYear: 2008,
+          originalPublishedYear: 2008,
           rating: 5,
           status: 'read',
           dateRead: '2019-05-03',
@@ -43,7 +44,7 @@ describe('the Goodreads fixture', () => {
   });
 
   it('reads an empty ISBN formula and rating 0 as none, and the original year when there is no edition year', () => {
-    const input = byRow(2)?.book?.input;
+    const input = byRow(3)?.book?.input;
     expect(input?.isbn).toBeUndefined();
     expect(input?.rating).toBeUndefined();
     expect(input?.publishedYear).toBe(2009);
@@ -53,25 +54,25 @@ describe('the Goodreads fixture', () => {
   });
 
   it('takes a to-read book with a copy owned as owned, and the edition year over the original', () => {
-    const input = byRow(3)?.book?.input;
+    const input = byRow(4)?.book?.input;
     expect(input?.status).toBe('owned');
     expect(input?.format).toBe('digital');
     expect(input?.bindingType).toBeUndefined();
     expect(input?.publishedYear).toBe(2005);
     expect(input?.tags).toEqual(['sci-fi']);
-    expect(byRow(4)?.book?.input).toMatchObject({ status: 'wishlist', bindingType: 'mass-market', tags: [] });
+    expect(byRow(5)?.book?.input).toMatchObject({ status: 'wishlist', bindingType: 'mass-market', tags: [] });
   });
 
   it("refuses a row without a title, in the schema's words", () => {
-    expect(byRow(5)).toEqual({ row: 5, error: 'Title is required.' });
+    expect(byRow(6)).toEqual({ row: 6, error: 'Title is required.' });
   });
 
   it('drops an invalid ISBN but keeps the book, and takes a custom exclusive shelf as owned', () => {
-    const input = byRow(6)?.book?.input;
+    const input = byRow(7)?.book?.input;
     expect(input?.isbn).toBeUndefined();
     expect(input).toMatchObject({ title: 'A Game of Thrones', status: 'owned', format: 'audiobook', rating: 2 });
     expect(input?.tags).toEqual(['abandoned', 'fantasy']);
-    expect(byRow(6)?.book?.dateAdded).toBe('2022-05-03T00:00:00.000Z');
+    expect(byRow(7)?.book?.dateAdded).toBe('2022-05-03T00:00:00.000Z');
   });
 });
 
@@ -118,8 +119,16 @@ describe('goodreadsRows', () => {
 
   it('refuses a row without an author', () => {
     expect(goodreadsRows({ header, records: [['1', 'A', '', 'read', '', '0', '']] })).toEqual([
-      { row: 1, error: 'Author is required.' },
+      { row: 2, error: 'Author is required.' },
     ]);
+  });
+
+  it('keeps both the edition’s year and the original publication year (issue 27)', () => {
+    const [row] = goodreadsRows({
+      header: ['Title', 'Author', 'Year Published', 'Original Publication Year', 'Exclusive Shelf'],
+      records: [['Lord of the Flies', 'William Golding', '1999', '1954', 'read']],
+    });
+    expect(row?.book?.input).toMatchObject({ publishedYear: 1999, originalPublishedYear: 1954 });
   });
 
   it('reports impossible page counts', () => {

@@ -1,5 +1,5 @@
 import type { BookStatus, CreateBookRequest } from '@bookshelf/contract';
-import { columnReader, type Table } from './csv.js';
+import { columnReader, rowOf, type Table } from './csv.js';
 import {
   addedAt,
   bindingOf,
@@ -35,12 +35,32 @@ export function shelfStatus(shelf: string, ownedCopies = 0): BookStatus {
   }
 }
 
-/** A book's shelves as tags: the built-in shelves and its exclusive shelf are its status, not tags. */
+/**
+ * The shelves our export adds to a to-read book (export-format.ts): Goodreads has no exclusive shelf for a
+ * book owned or lent but not read, so the exclusive shelf says to-read and this shelf says which.
+ */
+const STATUS_SHELVES = new Map<string, BookStatus>([
+  ['owned', 'owned'],
+  ['lent', 'lent'],
+]);
+
+/** The status a to-read book's shelves name (owned or lent, as our export writes them), if any. */
+function statusShelf(bookshelves: string, exclusiveShelf: string): BookStatus | undefined {
+  if (exclusiveShelf.trim().toLowerCase() !== 'to-read') return undefined;
+  const named = splitList(bookshelves).map((shelf) => STATUS_SHELVES.get(shelf.toLowerCase()));
+  return named.includes('lent') ? 'lent' : named.find(Boolean);
+}
+
+/**
+ * A book's shelves as tags: the built-in shelves, its exclusive shelf and the status shelf of a to-read book
+ * are its status, not tags.
+ */
 export function shelfTags(bookshelves: string, exclusiveShelf: string): string[] {
   const exclusive = exclusiveShelf.trim().toLowerCase();
+  const dropStatusShelves = statusShelf(bookshelves, exclusiveShelf) !== undefined;
   return splitList(bookshelves).filter((shelf) => {
     const key = shelf.toLowerCase();
-    return !BUILT_IN_SHELVES.has(key) && key !== exclusive;
+    return !BUILT_IN_SHELVES.has(key) && key !== exclusive && !(dropStatusShelves && STATUS_SHELVES.has(key));
   });
 }
 
@@ -59,14 +79,18 @@ export function goodreadsRows(table: Table): ParsedRow[] {
       bindingType,
       publisher: present(cell(record, 'Publisher')),
       pages: pagesOf(cell(record, 'Number of Pages')),
+      // This edition's year (a 1999 paperback of Lord of the Flies) and the first edition's (1954): both kept.
       publishedYear: numberOf(cell(record, 'Year Published', 'Original Publication Year')),
+      originalPublishedYear: numberOf(cell(record, 'Original Publication Year')),
       rating: rating(cell(record, 'My Rating')),
-      status: shelfStatus(shelf, Number(cell(record, 'Owned Copies')) || 0),
+      status:
+        statusShelf(cell(record, 'Bookshelves'), shelf) ??
+        shelfStatus(shelf, Number(cell(record, 'Owned Copies')) || 0),
       dateRead: parseDay(cell(record, 'Date Read')),
       tags: shelfTags(cell(record, 'Bookshelves'), shelf),
       review: reviewText(cell(record, 'My Review')),
       notes: present(cell(record, 'Private Notes')),
     };
-    return finishRow(index + 1, input, addedAt(cell(record, 'Date Added')));
+    return finishRow(rowOf(table, index), input, addedAt(cell(record, 'Date Added')));
   });
 }

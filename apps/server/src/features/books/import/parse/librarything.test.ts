@@ -31,7 +31,7 @@ describe('the LibraryThing CSV fixture', () => {
   });
 
   it('maps a read book: publisher, year and pages from Publication, author turned around', () => {
-    expect(rows[0]).toEqual({ row: 1, book: { input: HUNGER_GAMES, dateAdded: '2015-03-02T00:00:00.000Z' } });
+    expect(rows[0]).toEqual({ row: 2, book: { input: HUNGER_GAMES, dateAdded: '2015-03-02T00:00:00.000Z' } });
   });
 
   it('takes Currently reading as reading, Page Count over Publication, and Comment as notes', () => {
@@ -73,7 +73,7 @@ describe('the LibraryThing CSV fixture', () => {
   });
 
   it('refuses a book without an author', () => {
-    expect(rows[4]).toEqual({ row: 5, error: 'Author is required.' });
+    expect(rows[4]).toEqual({ row: 6, error: 'Author is required.' });
   });
 });
 

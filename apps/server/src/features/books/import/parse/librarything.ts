@@ -1,5 +1,5 @@
 import type { BookStatus, CreateBookRequest } from '@bookshelf/contract';
-import { columnReader, type Table } from './csv.js';
+import { columnReader, rowOf, type Table } from './csv.js';
 import {
   addedAt,
   authorFirstLast,
@@ -91,7 +91,7 @@ function toRow(row: number, book: LibraryThingBook): ParsedRow {
 export function libraryThingRows(table: Table): ParsedRow[] {
   const cell = columnReader(table.header);
   return table.records.map((record, index) =>
-    toRow(index + 1, {
+    toRow(rowOf(table, index), {
       title: cell(record, 'Title'),
       primaryAuthor: cell(record, 'Primary Author'),
       publication: cell(record, 'Publication'),

@@ -1,7 +1,7 @@
 import { ImportLimits, ImportMessages } from '@bookshelf/contract';
 import { bookshelfCsvRows, bookshelfJsonRows } from './bookshelf.js';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import { readTable, readTableInChunks, type Table } from './csv.js';
+import { readTable, readTableInChunks, sliceTable, type Table } from './csv.js';
 import { detectFormat, type ImportFormat } from './formats.js';
 import { genericRows } from './generic.js';
 import { goodreadsRows } from './goodreads.js';
@@ -137,9 +137,8 @@ export async function parseImportFileInSlices(text: string, filename?: string): 
   const format = csvFormat(table, jsonLike);
   const rows: ParsedRow[] = [];
   for (let offset = 0; offset < table.records.length; offset += ROWS_PER_SLICE) {
-    const slice = { header: table.header, records: table.records.slice(offset, offset + ROWS_PER_SLICE) };
-    // Mappers number rows from 1 within what they are given.
-    for (const row of CSV_MAPPERS[format](slice)) rows.push({ ...row, row: row.row + offset });
+    // Each record carries its spreadsheet row number, so a slice maps to the same rows as the whole.
+    rows.push(...CSV_MAPPERS[format](sliceTable(table, offset, offset + ROWS_PER_SLICE)));
     await yieldToOthers();
   }
   return { format, rows };

@@ -20,7 +20,7 @@ export interface ImportedBook {
 }
 
 export interface ParsedRow {
-  /** 1-based position of the book in the file, header not counted */
+  /** Where the book is in the file: its spreadsheet row (header = row 1) in a CSV, its entry (from 1) in JSON */
   row: number;
   book?: ImportedBook;
   error?: string;

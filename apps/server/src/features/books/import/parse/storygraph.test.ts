@@ -16,7 +16,7 @@ describe('the StoryGraph fixture', () => {
 
   it('maps a read book, rounding a quarter star', () => {
     expect(rows[0]).toEqual({
-      row: 1,
+      row: 2,
       book: {
         input: {
           title: 'Project Hail Mary',
@@ -36,29 +36,29 @@ describe('the StoryGraph fixture', () => {
   });
 
   it('keeps several authors as written and drops an internal id for an ISBN', () => {
-    expect(input(2)?.author).toBe('Neil Gaiman, Terry Pratchett');
-    expect(input(2)?.isbn).toBeUndefined();
+    expect(input(3)?.author).toBe('Neil Gaiman, Terry Pratchett');
+    expect(input(3)?.isbn).toBeUndefined();
   });
 
   it.each([
-    [2, 'owned'], // to-read, but owned
-    [3, 'reading'], // currently-reading
-    [4, 'owned'], // did-not-finish
-    [5, 'reading'], // paused
-    [6, 'wishlist'], // to-read, not owned
-    [7, 'read'],
+    [3, 'owned'], // to-read, but owned
+    [4, 'reading'], // currently-reading
+    [5, 'owned'], // did-not-finish
+    [6, 'reading'], // paused
+    [7, 'wishlist'], // to-read, not owned
+    [8, 'read'],
   ])('row %i is %s', (row, status) => {
     expect(input(row)?.status).toBe(status);
   });
 
   it('tags a book not finished, and reads formats', () => {
-    expect(input(4)?.tags).toEqual(['classics', 'did-not-finish']);
-    expect(input(3)?.format).toBe('audiobook');
-    expect(input(5)?.format).toBe('digital');
-    expect(input(2)?.bindingType).toBe('paperback');
+    expect(input(5)?.tags).toEqual(['classics', 'did-not-finish']);
+    expect(input(4)?.format).toBe('audiobook');
+    expect(input(6)?.format).toBe('digital');
+    expect(input(3)?.bindingType).toBe('paperback');
   });
 
   it('takes the last of the dates read when Last Date Read is empty', () => {
-    expect(input(7)).toMatchObject({ dateRead: '2022-03-09', rating: 5 });
+    expect(input(8)).toMatchObject({ dateRead: '2022-03-09', rating: 5 });
   });
 });

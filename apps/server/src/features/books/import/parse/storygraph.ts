@@ -1,5 +1,5 @@
 import type { BookStatus, CreateBookRequest } from '@bookshelf/contract';
-import { columnReader, type Table } from './csv.js';
+import { columnReader, rowOf, type Table } from './csv.js';
 import {
   addedAt,
   bindingOf,
@@ -51,6 +51,6 @@ export function storyGraphRows(table: Table): ParsedRow[] {
       tags,
       review: reviewText(cell(record, 'Review')),
     };
-    return finishRow(index + 1, input, addedAt(cell(record, 'Date Added')));
+    return finishRow(rowOf(table, index), input, addedAt(cell(record, 'Date Added')));
   });
 }

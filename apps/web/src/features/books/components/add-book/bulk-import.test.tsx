@@ -26,6 +26,7 @@ const preview = (overrides: Partial<ImportPreview> = {}): ImportPreview => ({
   total: 4,
   toAdd: 2,
   duplicates: 1,
+  toMerge: 1,
   errorCount: 1,
   errors: [{ row: 3, message: 'Title is required.' }],
   sample: [
@@ -77,8 +78,12 @@ describe('Bulk Import', () => {
     });
     expect(screen.getByText('Row 3: Title is required.')).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Dune' })).toBeTruthy();
-    fireEvent.click(screen.getByLabelText(/Merge/));
-    fireEvent.click(screen.getByRole('button', { name: 'Import 2 books' }));
+    // Merge is the default; the button counts the book it changes.
+    expect(screen.getByLabelText<HTMLInputElement>(/^Merge/).checked).toBe(true);
+    fireEvent.click(screen.getByLabelText(/^Skip/));
+    expect(screen.getByRole('button', { name: 'Import 2 books' })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/^Merge/));
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 books, update 1' }));
 
     const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
     expect(bar.getAttribute('aria-valuetext')).toBe('Importing books… 0 of 4');
@@ -100,6 +105,19 @@ describe('Bulk Import', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'View library' }));
     expect(onViewLibrary).toHaveBeenCalled();
+  });
+
+  it('counts what Merge will change when every book is already in the library (issue 27)', async () => {
+    network.answer(
+      'POST /api/imports',
+      json(preview({ toAdd: 0, duplicates: 7, toMerge: 6, errorCount: 0, errors: [] }), 201),
+    );
+    open();
+    pick('Title,Author\nDune,Frank Herbert\n');
+    expect(await screen.findByRole('button', { name: 'Update 6 books' })).toBeTruthy();
+    expect(screen.getByLabelText(/^Merge/).closest('label')?.textContent).toContain('6 books change');
+    fireEvent.click(screen.getByLabelText(/^Skip/));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import 0 books' }).disabled).toBe(true);
   });
 
   it('shows the server’s reason for a file it cannot read, and lets another be chosen', async () => {

@@ -1,4 +1,9 @@
-import { BOOK_STATUS_LABELS, type DuplicateChoice, type ImportPreview } from '@bookshelf/contract';
+import {
+  BOOK_STATUS_LABELS,
+  DEFAULT_DUPLICATE_CHOICE,
+  type DuplicateChoice,
+  type ImportPreview,
+} from '@bookshelf/contract';
 import { useId, useState } from 'react';
 import { primaryButtonClass, secondaryButtonClass } from '../../../../components/ui/form-styles';
 
@@ -12,11 +17,23 @@ interface ImportPreviewViewProps {
 const ERRORS_SHOWN = 5;
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
+/**
+ * What the button will do, counted (issue 27: it said "Import 0 books" before merging 6): the books added and,
+ * when merging, the library books a merge changes; duplicates a merge leaves as they are are not counted.
+ */
+export function startLabel(preview: Pick<ImportPreview, 'toAdd' | 'toMerge'>, duplicates: DuplicateChoice): string {
+  const updating = duplicates === 'merge' ? preview.toMerge : 0;
+  if (updating === 0) return `Import ${plural(preview.toAdd, 'book', 'books')}`;
+  if (preview.toAdd === 0) return `Update ${plural(updating, 'book', 'books')}`;
+  return `Import ${plural(preview.toAdd, 'book', 'books')}, update ${updating.toLocaleString()}`;
+}
+
 /** What the file holds and what importing it would do, before anything is written. */
 export function ImportPreviewView({ preview, busy, onStart, onCancel }: ImportPreviewViewProps) {
-  const [duplicates, setDuplicates] = useState<DuplicateChoice>('skip');
+  // Merging by default: skipping lost the ratings, shelves and dates the file holds (issue 27).
+  const [duplicates, setDuplicates] = useState<DuplicateChoice>(DEFAULT_DUPLICATE_CHOICE);
   const id = useId();
-  const nothingToDo = preview.toAdd === 0 && (preview.duplicates === 0 || duplicates === 'skip');
+  const nothingToDo = preview.toAdd === 0 && (preview.toMerge === 0 || duplicates === 'skip');
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4">
       <div>
@@ -97,8 +114,11 @@ export function ImportPreviewView({ preview, busy, onStart, onCancel }: ImportPr
           </legend>
           {(
             [
-              ['skip', 'Skip them'],
-              ['merge', 'Merge: fill in details the library copy is missing, and add tags'],
+              [
+                'merge',
+                `Merge: take the file’s rating, review, reading status, dates and other details the library copy is missing, and add tags (${plural(preview.toMerge, 'book changes', 'books change')})`,
+              ],
+              ['skip', 'Skip them: keep the library copies as they are'],
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="flex items-center gap-2 text-sm">
@@ -126,7 +146,7 @@ export function ImportPreviewView({ preview, busy, onStart, onCancel }: ImportPr
           onClick={() => onStart(duplicates)}
           disabled={busy || nothingToDo}
         >
-          {busy ? 'Starting...' : `Import ${plural(preview.toAdd, 'book', 'books')}`}
+          {busy ? 'Starting...' : startLabel(preview, duplicates)}
         </button>
       </div>
     </section>

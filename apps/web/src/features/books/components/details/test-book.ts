@@ -12,6 +12,7 @@ export const testBook = (over: Partial<Book> = {}): Book => ({
   bindingType: 'paperback',
   genre: 'Science Fiction',
   publishedYear: 1969,
+  originalPublishedYear: null,
   publisher: 'Ace Books',
   pages: 304,
   rating: 4,

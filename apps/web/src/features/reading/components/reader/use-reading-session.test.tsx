@@ -66,7 +66,8 @@ describe('useReadingSession', () => {
       fileId: FILE_ID,
       startTime: '2026-03-01T10:00:00.000Z',
       endTime: '2026-03-01T10:02:00.000Z',
-      pagesRead: 2,
+      // Page 3 went by at once; page 5 was on screen for the two minutes.
+      pagesRead: 1,
       timeSpent: 120,
     });
     // Sent with a request that outlives the page: the browser may discard the hidden tab.
@@ -98,7 +99,7 @@ describe('useReadingSession', () => {
     window.dispatchEvent(new Event('pagehide'));
     setVisibility('hidden');
     await waitFor(() => expect(sent()).toHaveLength(1));
-    expect(sent()[0]).toMatchObject({ timeSpent: 30, pagesRead: 0 });
+    expect(sent()[0]).toMatchObject({ timeSpent: 30, pagesRead: 1 });
 
     // Shown and hidden again at once: nothing read, nothing sent.
     setVisibility('visible');
@@ -108,19 +109,40 @@ describe('useReadingSession', () => {
     expect(sent()).toHaveLength(1);
   });
 
-  it('gives a session started in the same millisecond as the last one its own start', async () => {
+  it('gives a session its own start even when the clock steps back to the last one’s', async () => {
     const view = renderSession(1);
-    view.rerender({ state: readerAt(2) });
+    at(30);
     setVisibility('hidden');
+    at(0); // the device's clock corrected backwards
     setVisibility('visible');
     view.rerender({ state: readerAt(3) });
+    at(40);
     setVisibility('hidden');
     await waitFor(() => expect(sent()).toHaveLength(2));
     const [first, second] = sent();
-    expect(first).toMatchObject({ pagesRead: 1, timeSpent: 0 });
-    expect(second).toMatchObject({ pagesRead: 1, timeSpent: 0 });
+    expect(first).toMatchObject({ pagesRead: 1, timeSpent: 30 });
+    expect(second).toMatchObject({ pagesRead: 1 });
     expect(second!.startTime).not.toBe(first!.startTime);
     view.unmount();
+  });
+
+  it('counts an End jump then two minutes as one page read, and steady reading page by page (issue 27)', async () => {
+    const view = renderSession(1);
+    view.rerender({ state: { ...readerAt(1321), totalPages: 1321 } });
+    at(120);
+    setVisibility('hidden');
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({ pagesRead: 1, timeSpent: 120 });
+
+    setVisibility('visible');
+    for (let page = 2; page <= 10; page += 1) {
+      at(120 + (page - 1) * 45);
+      view.rerender({ state: readerAt(page) });
+    }
+    at(120 + 10 * 45);
+    view.unmount();
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[1]).toMatchObject({ pagesRead: 10, timeSpent: 450 });
   });
 
   it('queues the session ended by hiding the tab while offline', async () => {
@@ -130,7 +152,7 @@ describe('useReadingSession', () => {
     setVisibility('hidden');
     await waitFor(() => expect(localStorage.getItem(READING_QUEUE_KEY)).not.toBeNull());
     expect(JSON.parse(localStorage.getItem(READING_QUEUE_KEY)!).sessions).toEqual([
-      expect.objectContaining({ fileId: FILE_ID, timeSpent: 45, pagesRead: 0 }),
+      expect.objectContaining({ fileId: FILE_ID, timeSpent: 45, pagesRead: 1 }),
     ]);
     expect(sent()).toHaveLength(0);
     view.unmount();

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { sendSession } from '../../api/reading-outbox';
-import { endSession, openedAt, reachedPage, startSession, type SessionTracker } from '../../lib/reading-session';
+import { endSession, onPage, startSession, type SessionTracker } from '../../lib/reading-session';
 import type { ReaderState } from '../../lib/reader-state';
 import { useLatest } from '../../lib/use-latest';
 import { useReadingSaved } from './use-reading-saved';
@@ -8,8 +8,8 @@ import { useReadingSaved } from './use-reading-saved';
 const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
 /**
- * The reading session (core.md §4): it starts when the reader opens, keeps the highest page reached, and is
- * saved once when it ends. A tab in the background is not reading, and a mobile browser may discard it without
+ * The reading session (core.md §4): it starts when the reader opens, times each page while it is on screen
+ * (only pages shown long enough count as read, issue 27), and is saved once when it ends. A tab in the background is not reading, and a mobile browser may discard it without
  * a pagehide, so hiding the tab ends the session and sends it at once (a request that outlives the page);
  * showing it again starts a new one at the current page. Closing the reader or the page ends it too. Failures
  * are only logged (§7); offline ones are queued by the outbox.
@@ -25,7 +25,7 @@ export function useReadingSession(fileId: string, state: ReaderState) {
 
   useEffect(() => {
     if (!ready || !tracker.current) return;
-    tracker.current = reachedPage(openedAt(tracker.current, page), page);
+    tracker.current = onPage(tracker.current, page, Date.now());
   }, [ready, page]);
 
   useEffect(() => {
