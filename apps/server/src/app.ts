@@ -148,7 +148,7 @@ export async function buildApp(options: AppOptions) {
   });
   registerErrorHandler(app);
   registerApiCompression(app);
-  // Before authentication (a preHandler too, registered later), so a request's turn covers its session lookup.
+  // Before authentication (a preValidation hook too, registered later), so a request's turn covers its session lookup.
   const admission = registerAdmission(app, { ...DEFAULT_ADMISSION[database.kind], ...options.admission });
 
   const https = publicUrl?.startsWith('https://') ?? false;

@@ -38,6 +38,8 @@ export function oauthRoutes({ oauth, cookies, publicUrl, https }: OAuthRoutesDep
     app.get(
       '/api/auth/:provider',
       {
+        // Sign-in starts signed out; a signed-in caller links the identity instead.
+        config: { anonymous: true },
         schema: {
           tags,
           summary: 'Start social sign-in (a browser navigation; redirects to the provider)',
@@ -59,6 +61,7 @@ export function oauthRoutes({ oauth, cookies, publicUrl, https }: OAuthRoutesDep
     app.get(
       '/api/auth/:provider/callback',
       {
+        config: { anonymous: true },
         schema: {
           tags,
           summary: "The provider's redirect back; signs in (or links) and redirects to /auth/callback",
