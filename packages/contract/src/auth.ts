@@ -35,16 +35,17 @@ export const EmailSchema = textInput().check(
  * A password being chosen (NIST SP 800-63B §3.1.1.2): a length range and not only whitespace. The server also
  * refuses the most common passwords; that list stays on the server so the web app's first load does not carry it.
  */
-export const NewPasswordSchema = z.string().check(
+export const NewPasswordSchema = textInput().check(
   z.minLength(PASSWORD_MIN_LENGTH, AuthMessages.passwordTooShort),
   z.maxLength(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
   z.refine((password) => password.trim() !== '', AuthMessages.passwordBlank),
 );
 
 /** A password being checked: only the length cap, so old passwords of any length still sign in. */
-const PasswordAttemptSchema = z
-  .string()
-  .check(z.minLength(1, 'Enter your password.'), z.maxLength(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong));
+const PasswordAttemptSchema = textInput().check(
+  z.minLength(1, 'Enter your password.'),
+  z.maxLength(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
+);
 
 export const UserNameSchema = textInput().check(
   z.trim(),

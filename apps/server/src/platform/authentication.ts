@@ -56,6 +56,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   needsCaller: boolean;
+  /** What the route takes (its zod schemas), for the audit of request schemas (request-schemas.int.test.ts). */
+  takes: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 export function registerAuthentication(app: FastifyInstance, options: AuthenticationOptions): void {
@@ -89,7 +91,9 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
   app.addHook('onRoute', (route) => {
     if (!isApi(route.url)) return;
     const needsCaller = !isAnonymousRoute(route.config);
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, needsCaller });
+    const { body, querystring, params } = route.schema ?? {};
+    const takes = { body, querystring, params };
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, needsCaller, takes });
     if (!needsCaller) return;
     const own = route.preValidation ? [route.preValidation].flat() : [];
     route.preValidation = [requireCaller, ...own];

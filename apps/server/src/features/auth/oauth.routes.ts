@@ -1,7 +1,8 @@
-import { AUTH_PROVIDERS, type AuthProvider } from '@bookshelf/contract';
+import { AUTH_PROVIDERS, textInput, type AuthProvider } from '@bookshelf/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { z as zm } from 'zod/mini';
 import { decodePending, encodePending, type OAuthService } from './oauth.service.js';
 import type { SessionCookies } from './session-cookie.js';
 
@@ -18,9 +19,9 @@ const PENDING_MAX_AGE_S = 600;
 const tags = ['auth'];
 const ProviderParams = z.object({ provider: z.enum(AUTH_PROVIDERS) });
 const CallbackQuery = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(256).optional(),
+  code: zm.optional(textInput().check(zm.maxLength(2048))),
+  state: zm.optional(textInput().check(zm.maxLength(512))),
+  error: zm.optional(textInput().check(zm.maxLength(256))),
 });
 
 /** Where the browser lands afterwards: the web app's /auth/callback page reads success or error. */
