@@ -44,6 +44,7 @@ import { liveEventsModule } from './platform/live-events/live-events.module.js';
 import { createMailer } from './platform/mailer.js';
 import { createExchangeRates } from './platform/money/exchange-rates.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { registerOwnOrigin } from './platform/own-origin.js';
 import { loadPrerenderedPages, type PrerenderedPages } from './platform/prerendered-pages.js';
 import { loadSignedInShells, type SignedInShells } from './platform/signed-in-shells.js';
 import { requestLogFields } from './platform/log-redaction.js';
@@ -68,6 +69,8 @@ export interface AppOptions {
   mail?: { smtpUrl: string | undefined; from: string };
   /** Take client address and protocol from X-Forwarded-* (only behind a proxy you run). */
   trustProxy?: boolean;
+  /** ALLOWED_HOSTS: Host headers besides the listen addresses that redirect URIs may be built on (own-origin.ts). */
+  allowedHosts?: readonly string[];
   /** The origin of links in e-mails when PUBLIC_URL is unset (never taken from a request's Host header). */
   linkOrigin?: string;
   /** The clock of sessions, tokens and limits; tests move it instead of waiting. */
@@ -225,6 +228,7 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
     now: options.now,
   });
+  registerOwnOrigin(app, { publicUrl, allowedHosts: options.allowedHosts ?? [] });
   registerAuthentication(app, { authenticate: (request, reply) => auth.authenticate(request, reply), publicUrl });
   // New code, or a restart with other administrators, can change an answer with no data changing: so do the tags.
   registerConditionalRequests(app, {

@@ -17,6 +17,13 @@ const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .regex(
+      /^\s*[a-z0-9.\-[\]:]+\s*(,\s*[a-z0-9.\-[\]:]+\s*)*$/i,
+      'must be host or host:port names, separated by commas',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -110,6 +117,8 @@ export interface Config {
   /** PostgreSQL instead of the embedded PGlite when set. */
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
+  /** ALLOWED_HOSTS, lower case: Host headers that OAuth redirect URIs may be built on besides the listen addresses. */
+  allowedHosts: string[];
   logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
   /** The built web app; undefined means the server answers only /api. */
   webDistDir: string | undefined;
@@ -182,6 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     publicUrl: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined,
+    allowedHosts: (c.ALLOWED_HOSTS ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
     logLevel: c.LOG_LEVEL,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : defaultWebDistDir,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     webDistDir: config.webDistDir,
     publicUrl: config.publicUrl,
+    allowedHosts: config.allowedHosts,
     linkOrigin: `http://localhost:${config.port}`,
     trustProxy: config.trustProxy,
     oauth: config.oauth,

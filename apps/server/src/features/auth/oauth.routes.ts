@@ -9,8 +9,6 @@ import type { SessionCookies } from './session-cookie.js';
 export interface OAuthRoutesDeps {
   oauth: OAuthService;
   cookies: SessionCookies;
-  /** PUBLIC_URL when set; the redirect URI registered with the provider must start with it. */
-  publicUrl: string | undefined;
   https: boolean;
 }
 
@@ -28,9 +26,10 @@ const CallbackQuery = z.object({
 const landing = (outcome: string) =>
   outcome === 'success' ? '/auth/callback?success=true' : `/auth/callback?error=${encodeURIComponent(outcome)}`;
 
-export function oauthRoutes({ oauth, cookies, publicUrl, https }: OAuthRoutesDeps): FastifyPluginAsyncZod {
+export function oauthRoutes({ oauth, cookies, https }: OAuthRoutesDeps): FastifyPluginAsyncZod {
+  // PUBLIC_URL, or the request's origin when its Host is one the server knows (platform/own-origin.ts).
   const redirectUri = (request: FastifyRequest, provider: AuthProvider) =>
-    `${publicUrl ?? `${request.protocol}://${request.host}`}/api/auth/${provider}/callback`;
+    `${request.ownOrigin()}/api/auth/${provider}/callback`;
   // SameSite=Lax: sent on the provider's top-level redirect back to us, never on a cross-site subrequest.
   const pendingCookie = { path: '/api/auth', httpOnly: true, sameSite: 'lax' as const, secure: https };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
