@@ -16,6 +16,7 @@ import {
   READING_GOAL_MAX,
 } from './auth-rules.js';
 import { textInput } from './wire-values.js';
+import { stripBidiControls } from './display-names.js';
 
 /** How the current session was opened; `unknown` is the spec's default for the me call. */
 export const SessionProviderSchema = z.enum(['password', 'google', 'twitter', 'unknown']);
@@ -48,6 +49,8 @@ const PasswordAttemptSchema = textInput().check(
 );
 
 export const UserNameSchema = textInput().check(
+  // Before the trim: a name of only controls is an empty one.
+  z.overwrite(stripBidiControls),
   z.trim(),
   z.minLength(1, AuthMessages.nameRequired),
   z.maxLength(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`),

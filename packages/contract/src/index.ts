@@ -12,6 +12,7 @@ export * from './books.js';
 export * from './cloud-drive-rules.js';
 export * from './cloud-drives.js';
 export * from './currency.js';
+export * from './display-names.js';
 export * from './money-rules.js';
 export * from './money.js';
 export * from './error-classifier.js';

@@ -8,6 +8,7 @@ import {
   DRIVE_PROVIDER_LABELS,
   extensionOf,
   fileSizeLabel,
+  stripBidiControls,
   type DriveFileType,
   type UploadResult,
 } from '@bookshelf/contract';
@@ -41,7 +42,7 @@ const CENTRAL_DIRECTORY_MAX_BYTES = 8 * 1024 * 1024;
 export function uploadName(filename: string): string {
   const base = filename.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = stripBidiControls(base.replace(/[\u0000-\u001f\u007f]/g, '')).trim();
   if (clean.length <= 255) return clean || 'upload';
   const ext = extensionOf(clean);
   return ext && ext.length < 20 ? `${clean.slice(0, 254 - ext.length)}.${ext}` : clean.slice(0, 255);
