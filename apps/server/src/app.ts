@@ -54,6 +54,8 @@ import { inlineScriptSources } from './platform/inline-scripts.js';
 import { responseSerializerCompiler, type ResponseSerialization } from './platform/response-serialization.js';
 import type { BlobStore } from './platform/storage/blob-store.js';
 import { createDiskStore } from './platform/storage/disk-store.js';
+import { createStorageQuota } from './platform/storage/storage-quota.js';
+import { storageModule } from './features/storage/storage.module.js';
 import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell, type WebApp } from './platform/web-app.js';
 
 export interface AppOptions {
@@ -95,6 +97,8 @@ export interface AppOptions {
   buildId?: string;
   /** API requests handled at once and how long others wait (decision 037); defaults follow the database. */
   admission?: Partial<AdmissionOptions>;
+  /** STORAGE_QUOTA_BYTES: each reader's space for uploads and photos; null or unset: no limit. */
+  storageQuotaBytes?: number | null;
   /** Where files are kept (platform/storage); without one, a folder in the system's temp dir, removed on close. */
   storage?: BlobStore;
   /** Open Library and Google Books: base-URL overrides and the API key (ISBN lookup). */
@@ -209,6 +213,8 @@ export async function buildApp(options: AppOptions) {
   const ownStorage = options.storage ? undefined : mkdtempSync(path.join(tmpdir(), 'bookshelf-blobs-'));
   const storage = options.storage ?? createDiskStore(ownStorage!);
   // Each user's data version: the ETags of their lists and details (304 without a query).
+  // Each reader's space, counted over uploaded files and book photos (issue 27).
+  const quota = createStorageQuota(db, options.storageQuotaBytes ?? null);
   const versions = createUserVersions({ db, followChanges: (follower) => live.follow(follower) });
 
   const auth = authModule({
@@ -262,6 +268,7 @@ export async function buildApp(options: AppOptions) {
     storage,
     now: clock,
     onPriceHistoryAdded: wishlist.priceHistoryAdded,
+    quota,
   });
   // Cloud drives: tokens sealed with the instance's key; redirect URIs on the app's own origin.
   const { googleApiBaseUrl, ...drivesOptions } = options.drives ?? {};
@@ -278,6 +285,7 @@ export async function buildApp(options: AppOptions) {
     wakeJobs: () => jobs.wake(),
     // A file is linked only to the reader's own book (PUT /api/cloud-drives/files/{id}/book).
     requireOwnBook: books.requireOwnBook,
+    quota,
     config: {
       google: googleClient && {
         clientId: googleClient.clientId,
@@ -305,6 +313,7 @@ export async function buildApp(options: AppOptions) {
     moneyModule({ db, rates, fxRatesUrl: options.fxRatesUrl, now: clock, log: app.log }),
     analyticsModule({ db, access, rates, now: clock }),
     drives,
+    storageModule({ quota }),
     // Reading progress asks the drives which files a reader sees and the library which books they finished.
     readingModule({
       db,

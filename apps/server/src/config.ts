@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http-timeouts.js';
 import type { BookServicesConfig } from './platform/book-metadata/book-metadata.js';
 import type { S3StorageConfig } from './platform/storage/s3-store.js';
+import { DEFAULT_STORAGE_QUOTA_BYTES } from './platform/storage/storage-quota.js';
 
 const baseUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
@@ -61,6 +62,7 @@ const ConfigSchema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(DEFAULT_STORAGE_QUOTA_BYTES),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -132,6 +134,8 @@ export interface Config {
   bookServices: BookServicesConfig;
   /** The European Central Bank's reference rates (XML, with history); without it, core.md §9's fixed tables. */
   fxRatesUrl: string | undefined;
+  /** Each reader's space for uploaded files and book photos; null: no limit (STORAGE_QUOTA_BYTES=0). */
+  storageQuotaBytes: number | null;
   /** Outgoing mail (password reset links); without it the link is written to the log. */
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -217,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
       googleBooksApiKey: c.GOOGLE_BOOKS_API_KEY,
     },
     fxRatesUrl: c.FX_RATES_URL,
+    storageQuotaBytes: c.STORAGE_QUOTA_BYTES === 0 ? null : c.STORAGE_QUOTA_BYTES,
     drives: {
       microsoft: oauthClient(c.MICROSOFT_CLIENT_ID, c.MICROSOFT_CLIENT_SECRET, c.MICROSOFT_LOGIN_BASE_URL),
       googleApiBaseUrl: c.GOOGLE_API_BASE_URL ? new URL(c.GOOGLE_API_BASE_URL).origin : undefined,

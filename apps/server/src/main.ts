@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     storage,
     bookServices: config.bookServices,
     fxRatesUrl: config.fxRatesUrl,
+    storageQuotaBytes: config.storageQuotaBytes,
     drives: {
       microsoft: config.drives.microsoft && {
         clientId: config.drives.microsoft.clientId,

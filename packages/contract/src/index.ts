@@ -41,6 +41,7 @@ export * from './rate-limit.js';
 export * from './reading-rules.js';
 export * from './reading.js';
 export * from './retry.js';
+export * from './storage.js';
 export * from './wire-values.js';
 export * from './wishlist-rules.js';
 export * from './wishlist.js';
