@@ -1,4 +1,4 @@
-import { ErrorCode, StorageMessages, type StorageUsage } from '@bookshelf/contract';
+import { StorageMessages, type StorageUsage } from '@bookshelf/contract';
 import { and, eq, isNotNull, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bookImages, driveConnections, driveFiles } from '../../db/schema/index.js';

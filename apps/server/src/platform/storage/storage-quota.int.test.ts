@@ -2,24 +2,17 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  CloudDrivePaths,
-  StorageMessages,
-  StoragePaths,
-  type BookImage,
-  type StorageUsage,
-  type UploadResult,
-} from '@bookshelf/contract';
+import { CloudDrivePaths, StorageMessages, StoragePaths, type BookImage, type StorageUsage } from '@bookshelf/contract';
 import { pngImage } from '@bookshelf/test-support';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookImages, driveFiles, rateLimits } from '../../db/schema/index.js';
-import type { BlobStore } from '../../platform/storage/blob-store.js';
-import { createDiskStore } from '../../platform/storage/disk-store.js';
+import type { BlobStore } from './blob-store.js';
+import { createDiskStore } from './disk-store.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signUp, type Browser } from '../../test/browser.js';
-import { books, multipartForm } from '../cloud-drives/files/files-harness.js';
-import { UPLOAD_RATE } from '../cloud-drives/files/uploads.service.js';
+import { books, multipartForm } from '../../features/cloud-drives/files/files-harness.js';
+import { UPLOAD_RATE } from '../../features/cloud-drives/files/uploads.service.js';
 
 /**
  * One reader stored 320 MB in 2 s and could fill DATA_DIR (issue 27): uploads and photos count against each
