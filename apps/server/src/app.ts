@@ -44,6 +44,7 @@ import { liveEventsModule } from './platform/live-events/live-events.module.js';
 import { createMailer } from './platform/mailer.js';
 import { createExchangeRates } from './platform/money/exchange-rates.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { registerOwnOrigin } from './platform/own-origin.js';
 import { loadPrerenderedPages, type PrerenderedPages } from './platform/prerendered-pages.js';
 import { loadSignedInShells, type SignedInShells } from './platform/signed-in-shells.js';
 import { requestLogFields } from './platform/log-redaction.js';
@@ -53,6 +54,8 @@ import { inlineScriptSources } from './platform/inline-scripts.js';
 import { responseSerializerCompiler, type ResponseSerialization } from './platform/response-serialization.js';
 import type { BlobStore } from './platform/storage/blob-store.js';
 import { createDiskStore } from './platform/storage/disk-store.js';
+import { createStorageQuota } from './platform/storage/storage-quota.js';
+import { storageModule } from './features/storage/storage.module.js';
 import { hasWebApp, isApiPath, registerWebApp, routableUrl, serveAppShell, type WebApp } from './platform/web-app.js';
 
 export interface AppOptions {
@@ -68,6 +71,8 @@ export interface AppOptions {
   mail?: { smtpUrl: string | undefined; from: string };
   /** Take client address and protocol from X-Forwarded-* (only behind a proxy you run). */
   trustProxy?: boolean;
+  /** ALLOWED_HOSTS: Host headers besides the listen addresses that redirect URIs may be built on (own-origin.ts). */
+  allowedHosts?: readonly string[];
   /** The origin of links in e-mails when PUBLIC_URL is unset (never taken from a request's Host header). */
   linkOrigin?: string;
   /** The clock of sessions, tokens and limits; tests move it instead of waiting. */
@@ -92,6 +97,8 @@ export interface AppOptions {
   buildId?: string;
   /** API requests handled at once and how long others wait (decision 037); defaults follow the database. */
   admission?: Partial<AdmissionOptions>;
+  /** STORAGE_QUOTA_BYTES: each reader's space for uploads and photos; null or unset: no limit. */
+  storageQuotaBytes?: number | null;
   /** Where files are kept (platform/storage); without one, a folder in the system's temp dir, removed on close. */
   storage?: BlobStore;
   /** Open Library and Google Books: base-URL overrides and the API key (ISBN lookup). */
@@ -148,7 +155,7 @@ export async function buildApp(options: AppOptions) {
   });
   registerErrorHandler(app);
   registerApiCompression(app);
-  // Before authentication (a preHandler too, registered later), so a request's turn covers its session lookup.
+  // Before authentication (a preValidation hook too, registered later), so a request's turn covers its session lookup.
   const admission = registerAdmission(app, { ...DEFAULT_ADMISSION[database.kind], ...options.admission });
 
   const https = publicUrl?.startsWith('https://') ?? false;
@@ -207,6 +214,8 @@ export async function buildApp(options: AppOptions) {
   const ownStorage = options.storage ? undefined : mkdtempSync(path.join(tmpdir(), 'bookshelf-blobs-'));
   const storage = options.storage ?? createDiskStore(ownStorage!);
   // Each user's data version: the ETags of their lists and details (304 without a query).
+  // Each reader's space, counted over uploaded files and book photos (issue 27).
+  const quota = createStorageQuota(db, options.storageQuotaBytes ?? null);
   const versions = createUserVersions({ db, followChanges: (follower) => live.follow(follower) });
 
   const auth = authModule({
@@ -226,6 +235,7 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
     now: options.now,
   });
+  registerOwnOrigin(app, { publicUrl, allowedHosts: options.allowedHosts ?? [] });
   registerAuthentication(app, { authenticate: (request, reply) => auth.authenticate(request, reply), publicUrl });
   // New code, or a restart with other administrators, can change an answer with no data changing: so do the tags.
   registerConditionalRequests(app, {
@@ -259,6 +269,7 @@ export async function buildApp(options: AppOptions) {
     storage,
     now: clock,
     onPriceHistoryAdded: wishlist.priceHistoryAdded,
+    quota,
   });
   // Cloud drives: tokens sealed with the instance's key; redirect URIs on the app's own origin.
   const { googleApiBaseUrl, ...drivesOptions } = options.drives ?? {};
@@ -275,6 +286,7 @@ export async function buildApp(options: AppOptions) {
     wakeJobs: () => jobs.wake(),
     // A file is linked only to the reader's own book (PUT /api/cloud-drives/files/{id}/book).
     requireOwnBook: books.requireOwnBook,
+    quota,
     config: {
       google: googleClient && {
         clientId: googleClient.clientId,
@@ -302,6 +314,7 @@ export async function buildApp(options: AppOptions) {
     moneyModule({ db, rates, fxRatesUrl: options.fxRatesUrl, now: clock, log: app.log }),
     analyticsModule({ db, access, rates, now: clock }),
     drives,
+    storageModule({ quota }),
     // Reading progress asks the drives which files a reader sees and the library which books they finished.
     readingModule({
       db,

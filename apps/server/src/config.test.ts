@@ -25,6 +25,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('reads ALLOWED_HOSTS as lower-case host names, and refuses what is no host', () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: 'Books.LAN, shelf.example:8443,[::1]:3000' }).allowedHosts).toEqual([
+      'books.lan',
+      'shelf.example:8443',
+      '[::1]:3000',
+    ]);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'https://books.lan/' })).toThrow(/ALLOWED_HOSTS/);
+  });
+
   it('accepts a postgres URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).databaseUrl).toBe('postgres://u@h:5432/db');
   });

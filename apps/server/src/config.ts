@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './platform/http-timeouts.js';
 import type { BookServicesConfig } from './platform/book-metadata/book-metadata.js';
 import type { S3StorageConfig } from './platform/storage/s3-store.js';
+import { DEFAULT_STORAGE_QUOTA_BYTES } from './platform/storage/storage-quota.js';
 
 const baseUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
@@ -17,6 +18,13 @@ const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .regex(
+      /^\s*[a-z0-9.\-[\]:]+\s*(,\s*[a-z0-9.\-[\]:]+\s*)*$/i,
+      'must be host or host:port names, separated by commas',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -54,6 +62,7 @@ const ConfigSchema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(DEFAULT_STORAGE_QUOTA_BYTES),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -110,6 +119,8 @@ export interface Config {
   /** PostgreSQL instead of the embedded PGlite when set. */
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
+  /** ALLOWED_HOSTS, lower case: Host headers that OAuth redirect URIs may be built on besides the listen addresses. */
+  allowedHosts: string[];
   logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
   /** The built web app; undefined means the server answers only /api. */
   webDistDir: string | undefined;
@@ -123,6 +134,8 @@ export interface Config {
   bookServices: BookServicesConfig;
   /** The European Central Bank's reference rates (XML, with history); without it, core.md §9's fixed tables. */
   fxRatesUrl: string | undefined;
+  /** Each reader's space for uploaded files and book photos; null: no limit (STORAGE_QUOTA_BYTES=0). */
+  storageQuotaBytes: number | null;
   /** Outgoing mail (password reset links); without it the link is written to the log. */
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -182,6 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     publicUrl: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : undefined,
+    allowedHosts: (c.ALLOWED_HOSTS ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
     logLevel: c.LOG_LEVEL,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : defaultWebDistDir,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
@@ -203,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
       googleBooksApiKey: c.GOOGLE_BOOKS_API_KEY,
     },
     fxRatesUrl: c.FX_RATES_URL,
+    storageQuotaBytes: c.STORAGE_QUOTA_BYTES === 0 ? null : c.STORAGE_QUOTA_BYTES,
     drives: {
       microsoft: oauthClient(c.MICROSOFT_CLIENT_ID, c.MICROSOFT_CLIENT_SECRET, c.MICROSOFT_LOGIN_BASE_URL),
       googleApiBaseUrl: c.GOOGLE_API_BASE_URL ? new URL(c.GOOGLE_API_BASE_URL).origin : undefined,

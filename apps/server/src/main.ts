@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     webDistDir: config.webDistDir,
     publicUrl: config.publicUrl,
+    allowedHosts: config.allowedHosts,
     linkOrigin: `http://localhost:${config.port}`,
     trustProxy: config.trustProxy,
     oauth: config.oauth,
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     storage,
     bookServices: config.bookServices,
     fxRatesUrl: config.fxRatesUrl,
+    storageQuotaBytes: config.storageQuotaBytes,
     drives: {
       microsoft: config.drives.microsoft && {
         clientId: config.drives.microsoft.clientId,

@@ -2,6 +2,7 @@
  * Sign-in constants, messages, paths and pure rules, without zod: the web app's first download (a visitor's
  * landing page) needs some of these and must not pay for the schemas in auth.ts.
  */
+import { stripBidiControls } from './display-names.js';
 
 export const AUTH_PROVIDERS = ['google', 'twitter'] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
@@ -60,9 +61,9 @@ export function oauthFailureMessage(code: string | null | undefined): string {
 
 /** The spec's name fallback (core.md §3): the provider's full name, the e-mail's local part, then User. */
 export function displayName(fullName: string | null | undefined, email: string | null | undefined): string {
-  const name = fullName?.trim();
+  const name = fullName && stripBidiControls(fullName).trim();
   if (name) return name.slice(0, NAME_MAX_LENGTH);
-  const local = email?.split('@')[0]?.trim();
+  const local = email && stripBidiControls(email.split('@')[0] ?? '').trim();
   if (local) return local.slice(0, NAME_MAX_LENGTH);
   return 'User';
 }

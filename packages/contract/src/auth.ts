@@ -16,6 +16,7 @@ import {
   READING_GOAL_MAX,
 } from './auth-rules.js';
 import { textInput } from './wire-values.js';
+import { stripBidiControls } from './display-names.js';
 
 /** How the current session was opened; `unknown` is the spec's default for the me call. */
 export const SessionProviderSchema = z.enum(['password', 'google', 'twitter', 'unknown']);
@@ -35,18 +36,21 @@ export const EmailSchema = textInput().check(
  * A password being chosen (NIST SP 800-63B §3.1.1.2): a length range and not only whitespace. The server also
  * refuses the most common passwords; that list stays on the server so the web app's first load does not carry it.
  */
-export const NewPasswordSchema = z.string().check(
+export const NewPasswordSchema = textInput().check(
   z.minLength(PASSWORD_MIN_LENGTH, AuthMessages.passwordTooShort),
   z.maxLength(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
   z.refine((password) => password.trim() !== '', AuthMessages.passwordBlank),
 );
 
 /** A password being checked: only the length cap, so old passwords of any length still sign in. */
-const PasswordAttemptSchema = z
-  .string()
-  .check(z.minLength(1, 'Enter your password.'), z.maxLength(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong));
+const PasswordAttemptSchema = textInput().check(
+  z.minLength(1, 'Enter your password.'),
+  z.maxLength(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
+);
 
 export const UserNameSchema = textInput().check(
+  // Before the trim: a name of only controls is an empty one.
+  z.overwrite(stripBidiControls),
   z.trim(),
   z.minLength(1, AuthMessages.nameRequired),
   z.maxLength(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`),

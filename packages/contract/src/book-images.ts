@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { textInput } from './wire-values.js';
 
 /** Book photos on the wire (issue 13): what an upload answers and what a book's photo list holds. */
 
@@ -27,7 +28,7 @@ export const BookImageParamsSchema = z.object({
 export const BookImageFileParamsSchema = z.object({
   id: z.uuid('Must be a UUID.'),
   imageId: z.uuid('Must be a UUID.'),
-  hash: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'Not a stored image.')),
+  hash: textInput().check(z.regex(/^[0-9a-f]{64}$/, 'Not a stored image.')),
 });
 
 /** `replace`: the photo this upload takes the place of (Enhance Quality), in one step and at its position. */

@@ -277,12 +277,10 @@ export type Book = z.infer<typeof BookSchema>;
 const intParam = (label: string, min: number, max: number) =>
   z.pipe(
     z.pipe(
-      z
-        .string(`${label} must be a whole number.`)
-        .check(
-          z.regex(/^\d{1,15}$/, `${label} must be a whole number.`),
-          z.describe(`A whole number from ${min} to ${max}.`),
-        ),
+      textInput(`${label} must be a whole number.`).check(
+        z.regex(/^\d{1,15}$/, `${label} must be a whole number.`),
+        z.describe(`A whole number from ${min} to ${max}.`),
+      ),
       z.transform(Number),
     ),
     z

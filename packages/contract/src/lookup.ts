@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { textInput } from './wire-values.js';
 import { ISBN_MESSAGE, isValidIsbn } from './isbn.js';
 import { COVER_SOURCES } from './lookup-rules.js';
 
@@ -38,9 +39,9 @@ export const IsbnLookupSchema = z.object({
 export type IsbnLookup = z.infer<typeof IsbnLookupSchema>;
 
 export const IsbnParamsSchema = z.object({
-  isbn: z.string().check(z.refine((v) => v.length <= 40 && isValidIsbn(v), ISBN_MESSAGE)),
+  isbn: textInput().check(z.refine((v) => v.length <= 40 && isValidIsbn(v), ISBN_MESSAGE)),
 });
 
 export const CoverParamsSchema = z.object({
-  hash: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'Not a stored cover.')),
+  hash: textInput().check(z.regex(/^[0-9a-f]{64}$/, 'Not a stored cover.')),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { dateInput, textInput } from './wire-values.js';
 import { BOOK_CURRENCIES, DISPLAY_CURRENCIES } from './currency.js';
 import { MoneyLimits, MoneyMessages, RATE_SOURCES } from './money-rules.js';
 
@@ -11,16 +12,14 @@ import { MoneyLimits, MoneyMessages, RATE_SOURCES } from './money-rules.js';
 export const DisplayCurrencySchema = z.enum(DISPLAY_CURRENCIES);
 
 export const CustomPlatformSchema = z.object({
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, MoneyMessages.platformName),
-      z.maxLength(
-        MoneyLimits.platformNameMax,
-        `Platform name must be at most ${MoneyLimits.platformNameMax} characters.`,
-      ),
+  name: textInput().check(
+    z.trim(),
+    z.minLength(1, MoneyMessages.platformName),
+    z.maxLength(
+      MoneyLimits.platformNameMax,
+      `Platform name must be at most ${MoneyLimits.platformNameMax} characters.`,
     ),
+  ),
   defaultCurrency: z.enum(BOOK_CURRENCIES),
 });
 export type CustomPlatform = z.infer<typeof CustomPlatformSchema>;
@@ -56,15 +55,13 @@ export const UpdateMoneyPreferencesSchema = z
 export type UpdateMoneyPreferences = z.infer<typeof UpdateMoneyPreferencesSchema>;
 
 export const PlatformParamsSchema = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(MoneyLimits.platformNameMax)),
+  name: textInput().check(z.minLength(1), z.maxLength(MoneyLimits.platformNameMax)),
 });
-
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2024-05-31.'));
 
 export const RatesQuerySchema = z.object({
   base: DisplayCurrencySchema,
   /** The rates in force on that day (the latest published on or before it); today when absent. */
-  date: z.optional(day),
+  date: z.optional(dateInput('Date', 'day')),
 });
 
 /** How many units of `base` one unit of each display currency is worth on `date`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { textInput } from './wire-values.js';
 import { DEFAULT_ACCOUNT_ID } from './book-rules.js';
 
 /**
@@ -13,9 +14,7 @@ const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 /** Account ids are per user: the built-in `default-personal`, or the UUID an added account was given. */
 export const AccountIdParamsSchema = z.object({
-  id: z
-    .string()
-    .check(
-      z.refine((id) => id === DEFAULT_ACCOUNT_ID || UUID_SHAPE.test(id), `Must be ${DEFAULT_ACCOUNT_ID} or a UUID.`),
-    ),
+  id: textInput().check(
+    z.refine((id) => id === DEFAULT_ACCOUNT_ID || UUID_SHAPE.test(id), `Must be ${DEFAULT_ACCOUNT_ID} or a UUID.`),
+  ),
 });

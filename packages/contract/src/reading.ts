@@ -86,8 +86,8 @@ export type FileProgress = z.infer<typeof FileProgressSchema>;
 /** core.md §7 POST /api/reading-progress/file. `id` and `userId` are accepted and ignored (the caller is the reader). */
 export const SaveFileProgressRequestSchema = z
   .object({
-    id: z.optional(z.nullable(z.string('id must be text.'))),
-    userId: z.optional(z.nullable(z.string('userId must be text.'))),
+    id: z.optional(z.nullable(textInput('id must be text.'))),
+    userId: z.optional(z.nullable(textInput('userId must be text.'))),
     fileId,
     currentPage: wholeNumber('currentPage', 1, ReaderLimits.pagesMax),
     totalPages: wholeNumber('totalPages', 1, ReaderLimits.pagesMax),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateInput, isStorableText, textInput, WireMessages } from './wire-values.js';
+import { z } from 'zod/mini';
+import { dateInput, isStorableText, textInput, unwiredInputs, WireMessages } from './wire-values.js';
 
 const storable = fc.string({ unit: 'grapheme' }).filter((s) => !s.includes('\u0000'));
 const unstorable = fc.constantFrom('\u0000', '\uD800', '\uDBFF', '\uDC00', '\uDFFF');
@@ -60,5 +61,58 @@ describe('dates', () => {
     expect(message(either, 'yesterday')).toBe('Date read must be a date.');
     expect(message(either, '2024-02-30')).toBe('Date read must be a date.');
     expect(day.safeParse('2024-05-01T10:00:00Z').success).toBe(false);
+  });
+});
+
+describe('the audit of request schemas (unwiredInputs)', () => {
+  it('passes strings and dates built on the wire schemas, wherever they sit', () => {
+    const schema = z.object({
+      name: textInput().check(z.trim(), z.maxLength(10)),
+      tags: z.optional(z.array(textInput())),
+      on: dateInput('Date', 'day'),
+      at: z.nullable(dateInput('Time', 'instant')),
+      when: dateInput('When', 'day-or-instant'),
+      id: z.uuid(),
+      kind: z.enum(['a', 'b']),
+      count: z.number(),
+      notes: z.record(textInput(), z.union([textInput(), z.number()])),
+      piped: z.pipe(
+        textInput(),
+        z.transform((s: string) => s.length),
+      ),
+    });
+    expect(unwiredInputs(schema, 'body')).toEqual([]);
+  });
+
+  it('names every bare string, date-without-range and anything-goes value with its path', () => {
+    const schema = z.object({
+      name: z.string().check(z.maxLength(10)),
+      nested: z.object({ list: z.array(z.optional(z.string())) }),
+      day: z.iso.date(),
+      keys: z.record(z.string(), z.number()),
+      blob: z.unknown(),
+      either: z.union([z.number(), z.string()]),
+      piped: z.pipe(
+        z.string(),
+        z.transform((s: string) => s.length),
+      ),
+    });
+    expect(unwiredInputs(schema, 'body')).toEqual([
+      'body.name: a string not built on textInput or dateInput',
+      'body.nested.list[]: a string not built on textInput or dateInput',
+      'body.day: a string not built on textInput or dateInput',
+      'body.keys{key}: a string not built on textInput or dateInput',
+      'body.blob: unknown (takes anything; use textInput, dateInput or a shape)',
+      'body.either: a string not built on textInput or dateInput',
+      'body.piped: a string not built on textInput or dateInput',
+    ]);
+  });
+
+  it('reads zod classic schemas too', async () => {
+    const classic = await import('zod');
+    expect(unwiredInputs(classic.z.object({ code: classic.z.string().max(5) }), 'query')).toEqual([
+      'query.code: a string not built on textInput or dateInput',
+    ]);
+    expect(unwiredInputs(classic.z.object({ code: textInput() }), 'query')).toEqual([]);
   });
 });

@@ -55,3 +55,92 @@ export function dateInput(label: string, accepts: 'day' | 'instant' | 'day-or-in
   // The union's own message: without one a value that is neither form is only "Invalid input".
   return z.union([z.iso.date(), instant], `${label} must be a date.`).check(inRange);
 }
+
+/** The zod internals the audit below reads; zod and zod/mini share them. */
+interface ZodNode {
+  _zod: {
+    def: {
+      type: string;
+      format?: string;
+      checks?: { _zod: { def: { fn?: unknown } } }[];
+      [key: string]: unknown;
+    };
+  };
+}
+
+const builtOn = (node: ZodNode, fn: unknown) => node._zod.def.checks?.some((c) => c._zod.def.fn === fn) ?? false;
+
+/** Formats whose pattern admits only ASCII letters, digits and hyphens: nothing PostgreSQL cannot store. */
+const SAFE_FORMATS = new Set(['uuid', 'guid']);
+
+/**
+ * Where a request schema takes a string or a date not built on textInput or dateInput (issue 27: a custom
+ * platform's name with a NUL was a 500, as its schema used a bare z.string()): each as the path of the value
+ * and what it is. Empty when every string and date the schema lets in is one the database can store.
+ */
+export function unwiredInputs(schema: unknown, path = 'input'): string[] {
+  const found: string[] = [];
+  const seen = new Set<unknown>();
+  const walk = (value: unknown, at: string): void => {
+    if (seen.has(value)) return;
+    seen.add(value);
+    const node = value as ZodNode;
+    const def = node._zod.def;
+    const child = (key: string, where = at) => walk(def[key], where);
+    switch (def.type) {
+      case 'string':
+        if (!builtOn(node, isStorableText) && !builtOn(node, inDateRange) && !SAFE_FORMATS.has(def.format ?? '')) {
+          found.push(`${at}: a string not built on textInput or dateInput`);
+        }
+        return;
+      case 'date':
+      case 'any':
+      case 'unknown':
+      case 'custom':
+      case 'transform':
+        found.push(`${at}: ${def.type} (takes anything; use textInput, dateInput or a shape)`);
+        return;
+      case 'object':
+        for (const [key, field] of Object.entries(def.shape as Record<string, unknown>)) walk(field, `${at}.${key}`);
+        if (def.catchall) child('catchall', `${at}.*`);
+        return;
+      case 'array':
+      case 'set':
+        return child(def.type === 'array' ? 'element' : 'valueType', `${at}[]`);
+      case 'tuple':
+        (def.items as unknown[]).forEach((item, i) => walk(item, `${at}[${i}]`));
+        if (def.rest) child('rest', `${at}[]`);
+        return;
+      case 'record':
+      case 'map':
+        child('keyType', `${at}{key}`);
+        return child('valueType', `${at}{}`);
+      case 'union':
+        // dateInput's "day or instant" is a union checked as a whole.
+        if (builtOn(node, inDateRange)) return;
+        for (const option of def.options as unknown[]) walk(option, at);
+        return;
+      case 'intersection':
+        child('left');
+        return child('right');
+      case 'pipe':
+        // What arrives is what `in` accepts; `out` only sees what `in` made of it.
+        return child('in');
+      case 'lazy':
+        return walk((def.getter as () => unknown)(), at);
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'nonoptional':
+      case 'catch':
+      case 'readonly':
+        return child('innerType');
+      default:
+        // number, boolean, literal, enum, null, …: no text of the caller's own.
+        return;
+    }
+  };
+  walk(schema, path);
+  return found;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { textInput } from './wire-values.js';
 import { BookCurrencySchema, BookFormatSchema, BookSchema, PriceAlertSchema } from './books.js';
 import { DISPLAY_CURRENCIES } from './currency.js';
 import { WishlistLimits, WishlistMessages } from './wishlist-rules.js';
@@ -96,7 +97,7 @@ export const PublicWishlistSchema = z.object({
 export type PublicWishlist = z.infer<typeof PublicWishlistSchema>;
 
 /** Any text: a token that is malformed answers the same 404 as one that was revoked. */
-export const SharedWishlistParamsSchema = z.object({ token: z.string().check(z.maxLength(200)) });
+export const SharedWishlistParamsSchema = z.object({ token: textInput().check(z.maxLength(200)) });
 
 export const CreatePriceAlertRequestSchema = z.extend(PriceAlertSchema, {
   bookId: z.uuid('Book id must be a UUID.'),

@@ -17,11 +17,11 @@ describe.runIf(testDatabaseKind === 'postgres')('database connections ended by t
   beforeAll(async () => {
     t = await createTestApp({
       extend: (app) => {
-        app.get('/api/test/slow-read', async () => {
+        app.get('/api/test/slow-read', { config: { anonymous: true } }, async () => {
           await t.database.db.execute(sql`select pg_sleep(0.5)`);
           return { ok: true };
         });
-        app.post('/api/test/slow-transaction', async () => {
+        app.post('/api/test/slow-transaction', { config: { anonymous: true } }, async () => {
           await inTransaction(t.database.db, async (tx) => {
             transactionRuns += 1;
             await tx.execute(sql`select 1`);
@@ -30,7 +30,7 @@ describe.runIf(testDatabaseKind === 'postgres')('database connections ended by t
           return { runs: transactionRuns };
         });
         // Not a plain read, so it is not sent again: a lost connection can only be answered 503.
-        app.post('/api/test/slow-write', async () => {
+        app.post('/api/test/slow-write', { config: { anonymous: true } }, async () => {
           await t.database.db.execute(sql`update users set name = name where (select pg_sleep(0.5))::text = 'never'`);
           return { ok: true };
         });

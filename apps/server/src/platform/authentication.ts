@@ -1,5 +1,5 @@
 import { AuthMessages, ErrorCode, type SessionProvider } from '@bookshelf/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
 /** Who is calling: a signed-in browser session or a personal API token. */
@@ -47,7 +47,22 @@ function csrfProblem(request: FastifyRequest, publicUrl: string | undefined): st
   return origin === own || origin === publicUrl ? undefined : `foreign Origin ${origin}`;
 }
 
+/** Declared with `config: { anonymous: true }` (or as a beacon): answers signed-out callers too. */
+const isAnonymousRoute = (config: FastifyContextConfig | undefined) =>
+  config?.anonymous === true || config?.beacon === true;
+
+/** Every API route and whether it needs a caller: the guard's own record, walked by route-guards.int.test.ts. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  needsCaller: boolean;
+  /** What the route takes (its zod schemas), for the audit of request schemas (request-schemas.int.test.ts). */
+  takes: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
 export function registerAuthentication(app: FastifyInstance, options: AuthenticationOptions): void {
+  const routes: RouteAccess[] = [];
+  app.decorate('routeAccess', routes);
   app.decorateRequest('principal', null);
   // Callback hooks, and no promise for a cached credential: they run for every request (bench/load, decision 041).
   app.addHook('onRequest', (request, _reply, done) => {
@@ -56,8 +71,9 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
     request.log.warn({ problem }, 'request refused by the CSRF check');
     done(new AppError(403, ErrorCode.forbidden, AuthMessages.csrf));
   });
-  // After routing and validation, so an unknown path or a bad body costs no session lookup.
-  app.addHook('preHandler', (request, reply, done) => {
+  // Before validation: a signed-out caller learns nothing about a route's body, params or query (issue 27:
+  // 21 routes described their body to anyone). An unknown path never gets here, so it costs no session lookup.
+  app.addHook('preValidation', (request, reply, done) => {
     // A beacon route is anonymous by design: no session lookup for it.
     if (!isApi(request.url) || isBeaconRoute(request)) return done();
     const principal = options.authenticate(request, reply);
@@ -70,6 +86,27 @@ export function registerAuthentication(app: FastifyInstance, options: Authentica
       done();
     }, done);
   });
+  // Secure by default: every API route needs a caller unless it says `anonymous`; the guard is a route-level
+  // preValidation hook, which runs after the lookup above and before the schema is checked.
+  app.addHook('onRoute', (route) => {
+    if (!isApi(route.url)) return;
+    const needsCaller = !isAnonymousRoute(route.config);
+    const { body, querystring, params } = route.schema ?? {};
+    const takes = { body, querystring, params };
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, needsCaller, takes });
+    if (!needsCaller) return;
+    const own = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [requireCaller, ...own];
+  });
+}
+
+function requireCaller(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  try {
+    requireUser(request);
+    done();
+  } catch (error) {
+    done(error as Error);
+  }
 }
 
 /** The signed-in caller, or a 401 that the web app answers by showing the sign-in screen. */
@@ -91,11 +128,17 @@ export function requireSession(request: FastifyRequest): Principal & { sessionKe
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API routes registered after authentication, each with whether it needs a caller. */
+    routeAccess: readonly RouteAccess[];
+  }
   interface FastifyRequest {
     principal: Principal | null;
   }
   interface FastifyContextConfig {
     /** Accepts writes without X-Requested-With and never authenticates (see isBeaconRoute). */
     beacon?: boolean;
+    /** Answers signed-out callers too; every other API route is refused 401 before its input is read. */
+    anonymous?: boolean;
   }
 }

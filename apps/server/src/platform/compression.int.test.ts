@@ -51,7 +51,7 @@ beforeAll(async () => {
           reply.header('x-saw-json', String(typeof payload === 'string' && payload.startsWith('{')));
         return payload;
       });
-      app.get('/api/test/big', async () => ({ words: 'shelf '.repeat(400) }));
+      app.get('/api/test/big', { config: { anonymous: true } }, async () => ({ words: 'shelf '.repeat(400) }));
     },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,24 +13,27 @@ describe('error answers', () => {
   beforeAll(async () => {
     t = await createTestApp({
       extend: (app) => {
-        app.get('/api/test/boom', () => {
+        app.get('/api/test/boom', { config: { anonymous: true } }, () => {
           throw new Error('secret internals at /srv/app.ts:12');
         });
-        app.get('/api/test/throw-null', () => {
+        app.get('/api/test/throw-null', { config: { anonymous: true } }, () => {
           // eslint-disable-next-line @typescript-eslint/only-throw-error -- what a careless library may throw
           throw null;
         });
-        app.get('/api/test/library-409', () => {
+        app.get('/api/test/library-409', { config: { anonymous: true } }, () => {
           throw Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
             statusCode: 409,
           });
         });
-        app.get('/api/test/teapot', () => {
+        app.get('/api/test/teapot', { config: { anonymous: true } }, () => {
           throw new AppError(418, 'TEAPOT', 'I am a teapot');
         });
         app.post(
           '/api/test/echo',
-          { schema: { body: z.object({ title: z.string().min(1), pages: z.number().int().positive() }) } },
+          {
+            config: { anonymous: true },
+            schema: { body: z.object({ title: z.string().min(1), pages: z.number().int().positive() }) },
+          },
           (request) => request.body,
         );
       },

@@ -21,3 +21,24 @@ it('logs a drive popup’s return without its OAuth code and state', async () =>
   expect(logged).not.toContain('the-code');
   expect(logged).not.toContain('the-state');
 });
+
+it('logs a shared wishlist’s request without its token (issue 27)', async () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const t = await createTestApp({ startJobs: false, logger: { level: 'info', stream } });
+  try {
+    const res = await t.app.inject({ method: 'GET', url: '/api/wishlist/shared/the-share-token-123' });
+    expect(res.statusCode).toBe(404);
+    await t.app.inject({ method: 'GET', url: '/wishlist/the-share-token-123' });
+  } finally {
+    await t.close();
+  }
+  const logged = lines.join('');
+  expect(logged).toContain('/api/wishlist/shared/[redacted]');
+  expect(logged).not.toContain('the-share-token-123');
+});

@@ -10,4 +10,17 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/books?search=code&limit=5')).toBe('/api/books?search=code&limit=5');
     expect(redactUrl('/api/cloud-drives/files?connectionId=a,b')).toBe('/api/cloud-drives/files?connectionId=a,b');
   });
+
+  it('hides a shared wishlist’s token in its API path and its page’s path (issue 27)', () => {
+    expect(redactUrl('/api/wishlist/shared/Zx9-secret_tok?currency=EUR')).toBe(
+      '/api/wishlist/shared/[redacted]?currency=EUR',
+    );
+    expect(redactUrl('/wishlist/Zx9-secret_tok')).toBe('/wishlist/[redacted]');
+    expect(redactUrl('/wishlist/Zx9-secret_tok?token=x')).toBe('/wishlist/[redacted]?token=[redacted]');
+    // The reader's own wishlist and its API keep their paths.
+    expect(redactUrl('/wishlist')).toBe('/wishlist');
+    expect(redactUrl('/wishlist?sort=price')).toBe('/wishlist?sort=price');
+    expect(redactUrl('/api/wishlist/share')).toBe('/api/wishlist/share');
+    expect(redactUrl('/api/wishlist/order')).toBe('/api/wishlist/order');
+  });
 });

@@ -3,8 +3,15 @@ import type { FastifyRequest } from 'fastify';
 /** Query parameters that carry a secret: OAuth codes and states, reset and share tokens. */
 const SECRET_PARAMS = /([?&](?:code|state|token|access_token|refresh_token)=)[^&#]*/gi;
 
-/** A URL as logs may keep it: what a secret parameter held is replaced, the rest left for debugging. */
-export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
+/**
+ * Path segments that are a secret: a shared wishlist's token, in its API path and in its web page's
+ * (`wishlistPaths.shared`, `sharedWishlistPagePath`). Anyone holding the link sees the list.
+ */
+const SECRET_SEGMENTS = /^((?:\/api\/wishlist\/shared|\/wishlist)\/)[^/?#]+/i;
+
+/** A URL as logs may keep it: what a secret parameter or segment held is replaced, the rest left for debugging. */
+export const redactUrl = (url: string) =>
+  url.replace(SECRET_SEGMENTS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
 
 /**
  * The request as each log line shows it (Fastify's own fields), with secrets out of the URL: a drive's OAuth

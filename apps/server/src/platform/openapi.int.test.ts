@@ -1,6 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { OPENAPI_COMPONENTS } from './openapi-components.js';
+import { DOCUMENTED_ROOTS } from './openapi.js';
 
 describe('OpenAPI', () => {
   let t: TestApp;
@@ -54,5 +58,29 @@ describe('OpenAPI', () => {
     expect(csp).toContain('validator.swagger.io');
     expect(csp).toContain('upgrade-insecure-requests');
     await secure.close();
+  });
+
+  it('documents only the API and the protocol roots, never the web app’s built files', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'bookshelf-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body></body></html>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    const withWeb = await createTestApp({ webDistDir: dist });
+    try {
+      // The files are served: they are routes the document could have listed.
+      expect((await withWeb.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(200);
+      const paths = Object.keys(
+        (await withWeb.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+          paths: Record<string, unknown>;
+        }>().paths,
+      );
+      expect(paths).toContain('/api/books');
+      const outside = paths.filter((p) => !DOCUMENTED_ROOTS.some((root) => p === root || p.startsWith(`${root}/`)));
+      expect(outside).toEqual([]);
+    } finally {
+      await withWeb.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -18,6 +18,18 @@ function docsCsp(header: string, https: boolean): string {
   return `${directives.join('; ')};`;
 }
 
+/**
+ * The roots of what the document describes: the API and the protocols served beside it. Everything else is the
+ * web app (its pages and hundreds of built asset files), which is no API (issue 27: 303 of 394 paths).
+ */
+export const DOCUMENTED_ROOTS = ['/api', '/opds', '/kosync', '/.well-known'] as const;
+
+export const isDocumentedPath = (url: string) =>
+  DOCUMENTED_ROOTS.some((root) => url === root || url.startsWith(`${root}/`));
+
+const transform: typeof jsonSchemaTransform = (input) =>
+  isDocumentedPath(input.url) ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url };
+
 /** The OpenAPI document is generated from the zod schemas the routes declare. */
 export async function registerOpenApi(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
   registerOpenApiComponents();
@@ -32,7 +44,7 @@ export async function registerOpenApi(app: FastifyInstance, { https }: { https: 
           'an X-Requested-With header); API clients send Authorization: Bearer <token>.',
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, {

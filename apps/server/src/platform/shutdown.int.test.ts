@@ -18,7 +18,7 @@ describe('graceful shutdown', () => {
     const t = await createTestApp({
       logger: { level: 'error' },
       extend: (app) =>
-        app.get('/api/test/slow', async () => {
+        app.get('/api/test/slow', { config: { anonymous: true } }, async () => {
           started();
           await gate;
           return { done: true };

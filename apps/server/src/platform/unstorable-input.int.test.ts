@@ -311,3 +311,36 @@ describe('a date read that is not a date', () => {
     }
   });
 });
+
+describe('money settings (issue 27: a NUL in a platform name was a 500)', () => {
+  const preferences = async () => (await browser.get('/api/money/preferences')).body;
+
+  it.each(Object.entries(UNSTORABLE_TEXT))('refuses a %s in a custom platform’s name', async (_, bad) => {
+    const before = await preferences();
+    await expectRefused(() => browser.post('/api/money/platforms', { name: bad, defaultCurrency: 'USD' }), 'body.name');
+    expect(await preferences()).toBe(before);
+  });
+
+  it('refuses a NUL written as %00 in the path of a platform to remove', async () => {
+    const before = await preferences();
+    await expectRefused(() => browser.delete('/api/money/platforms/%00'), 'params.name');
+    await expectRefused(() => browser.delete('/api/money/platforms/a%00b'), 'params.name');
+    expect(await preferences()).toBe(before);
+  });
+
+  it.each(['0000-01-01', '2024-02-30', '2023-02-29', '2024-13-01', '0999-12-31'])(
+    'answers rates for %s, which is no day it can name, 400 naming the field',
+    async (date) => {
+      const res = await browser.get(`/api/money/rates?base=USD&date=${date}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toMatch(/^Invalid querystring\.date: Date must be/);
+    },
+  );
+
+  it('still answers rates for a real day, a leap day included', async () => {
+    for (const date of ['2024-02-29', '1999-01-04']) {
+      const res = await browser.get(`/api/money/rates?base=USD&date=${date}`);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+});

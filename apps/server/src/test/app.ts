@@ -28,6 +28,8 @@ export async function createTestApp(
     // No test reaches the real Open Library or Google Books: unless a test points them at its fakes, they are a
     // port where nothing listens, which refuses at once (a DNS lookup without a network could hang instead).
     bookServices: { openLibraryBaseUrl: NOWHERE, openLibraryCoversBaseUrl: NOWHERE, googleBooksBaseUrl: NOWHERE },
+    // app.inject()'s Host: the app listens nowhere, so it has no listen address of its own to know.
+    allowedHosts: ['localhost:80'],
     ...appOptions,
   });
   extend?.(app);

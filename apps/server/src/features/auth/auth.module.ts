@@ -118,7 +118,7 @@ export function authModule(deps: AuthModuleDeps): FeatureModule & {
       routes: [
         authRoutes({ auth, oauth, cookies, appOrigin: publicUrl ?? deps.appOrigin }),
         meRoutes({ auth, sessions, apiTokens, identities, access }),
-        oauthRoutes({ oauth, cookies, publicUrl, https }),
+        oauthRoutes({ oauth, cookies, https }),
       ],
       jobs: [
         auth.resetMailJob,

@@ -24,12 +24,15 @@ export interface AuthRoutesDeps {
 }
 
 const tags = ['auth'];
+/** Signing in, up and out, and resetting a password are for callers without a session. */
+const SIGNED_OUT = { anonymous: true };
 
 export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       AuthPaths.register,
       {
+        config: SIGNED_OUT,
         schema: {
           tags,
           summary: 'Create an account and sign in',
@@ -47,6 +50,7 @@ export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps):
     app.post(
       AuthPaths.login,
       {
+        config: SIGNED_OUT,
         schema: {
           tags,
           summary: 'Sign in with e-mail and password',
@@ -66,7 +70,7 @@ export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps):
 
     app.post(
       AuthPaths.logout,
-      { schema: { tags, summary: 'Sign out this browser', response: { 204: z.null() } } },
+      { config: SIGNED_OUT, schema: { tags, summary: 'Sign out this browser', response: { 204: z.null() } } },
       async (request, reply) => {
         await cookies.signOut(request, reply);
         return reply.code(204).send(null);
@@ -75,13 +79,17 @@ export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps):
 
     app.get(
       AuthPaths.providers,
-      { schema: { tags, summary: 'Social sign-in providers configured here', response: { 200: AuthProvidersSchema } } },
+      {
+        config: SIGNED_OUT,
+        schema: { tags, summary: 'Social sign-in providers configured here', response: { 200: AuthProvidersSchema } },
+      },
       async () => ({ providers: oauth.configuredProviders() }),
     );
 
     app.post(
       AuthPaths.forgotPassword,
       {
+        config: SIGNED_OUT,
         schema: {
           tags,
           summary: 'E-mail a one-time password reset link',
@@ -98,6 +106,7 @@ export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps):
     app.post(
       AuthPaths.resetPassword,
       {
+        config: SIGNED_OUT,
         schema: {
           tags,
           summary: 'Set a new password from a reset link; ends every other session',

@@ -12,6 +12,7 @@ import {
   SessionListSchema,
   UpdateProfileRequestSchema,
   AUTH_PROVIDERS,
+  textInput,
   type SessionProvider,
 } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -179,7 +180,7 @@ export function meRoutes({ auth, sessions, apiTokens, identities, access }: MeRo
         schema: {
           tags,
           summary: 'Unlink a social account (refused when it is the only way to sign in)',
-          params: z.object({ provider: z.string() }),
+          params: z.object({ provider: textInput().check(z.maxLength(40)) }),
           response: { 204: z.null() },
         },
       },

@@ -1,15 +1,14 @@
-import { AUTH_PROVIDERS, type AuthProvider } from '@bookshelf/contract';
+import { AUTH_PROVIDERS, textInput, type AuthProvider } from '@bookshelf/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { z as zm } from 'zod/mini';
 import { decodePending, encodePending, type OAuthService } from './oauth.service.js';
 import type { SessionCookies } from './session-cookie.js';
 
 export interface OAuthRoutesDeps {
   oauth: OAuthService;
   cookies: SessionCookies;
-  /** PUBLIC_URL when set; the redirect URI registered with the provider must start with it. */
-  publicUrl: string | undefined;
   https: boolean;
 }
 
@@ -18,18 +17,19 @@ const PENDING_MAX_AGE_S = 600;
 const tags = ['auth'];
 const ProviderParams = z.object({ provider: z.enum(AUTH_PROVIDERS) });
 const CallbackQuery = z.object({
-  code: z.string().max(2048).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(256).optional(),
+  code: zm.optional(textInput().check(zm.maxLength(2048))),
+  state: zm.optional(textInput().check(zm.maxLength(512))),
+  error: zm.optional(textInput().check(zm.maxLength(256))),
 });
 
 /** Where the browser lands afterwards: the web app's /auth/callback page reads success or error. */
 const landing = (outcome: string) =>
   outcome === 'success' ? '/auth/callback?success=true' : `/auth/callback?error=${encodeURIComponent(outcome)}`;
 
-export function oauthRoutes({ oauth, cookies, publicUrl, https }: OAuthRoutesDeps): FastifyPluginAsyncZod {
+export function oauthRoutes({ oauth, cookies, https }: OAuthRoutesDeps): FastifyPluginAsyncZod {
+  // PUBLIC_URL, or the request's origin when its Host is one the server knows (platform/own-origin.ts).
   const redirectUri = (request: FastifyRequest, provider: AuthProvider) =>
-    `${publicUrl ?? `${request.protocol}://${request.host}`}/api/auth/${provider}/callback`;
+    `${request.ownOrigin()}/api/auth/${provider}/callback`;
   // SameSite=Lax: sent on the provider's top-level redirect back to us, never on a cross-site subrequest.
   const pendingCookie = { path: '/api/auth', httpOnly: true, sameSite: 'lax' as const, secure: https };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -38,6 +38,8 @@ export function oauthRoutes({ oauth, cookies, publicUrl, https }: OAuthRoutesDep
     app.get(
       '/api/auth/:provider',
       {
+        // Sign-in starts signed out; a signed-in caller links the identity instead.
+        config: { anonymous: true },
         schema: {
           tags,
           summary: 'Start social sign-in (a browser navigation; redirects to the provider)',
@@ -59,6 +61,7 @@ export function oauthRoutes({ oauth, cookies, publicUrl, https }: OAuthRoutesDep
     app.get(
       '/api/auth/:provider/callback',
       {
+        config: { anonymous: true },
         schema: {
           tags,
           summary: "The provider's redirect back; signs in (or links) and redirects to /auth/callback",

@@ -8,6 +8,7 @@ import { BookMessages, type LiveEvent } from '@bookshelf/contract';
 import { z } from 'zod';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { StorageQuota } from '../../platform/storage/storage-quota.js';
 import type { BookMetadata } from '../../platform/book-metadata/book-metadata.js';
 import { createCoverFinder } from './import/cover-finder.js';
 import { importRoutes } from './import/import.routes.js';
@@ -41,6 +42,8 @@ export interface BooksModuleDeps {
   now: () => Date;
   /** Told, in the same transaction, of price points an edit added to a book (the wishlist's price alerts). */
   onPriceHistoryAdded?: OnPriceHistoryAdded;
+  /** Each reader's storage space (STORAGE_QUOTA_BYTES), which book photos count against; none: no limit. */
+  quota?: StorageQuota;
 }
 
 /** What other features may ask of the library; app.ts hands these on, so no feature imports books. */
@@ -67,10 +70,11 @@ export function booksModule({
   storage,
   now,
   onPriceHistoryAdded,
+  quota,
 }: BooksModuleDeps): BooksModule {
   const repository = createBooksRepository(db);
   const limiter = createRateLimiter(db, now);
-  const images = createImagesService({ db, books: repository, access, storage, limiter, changed });
+  const images = createImagesService({ db, books: repository, access, storage, limiter, changed, quota });
   const books = createBooksService({
     db,
     books: repository,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { Access } from '../../platform/access/access.js';
 import type { AdminsPort } from '../../platform/access/admins.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { StorageQuota } from '../../platform/storage/storage-quota.js';
 
 /** One OAuth client of a drive provider, with the base-URL overrides of its endpoints (DESIGN.md). */
 export interface DriveOAuthClient {
@@ -57,4 +58,6 @@ export interface CloudDrivesDeps {
    * book is the reader's own, else throws its 404. Without it no file can be linked to a book.
    */
   requireOwnBook?: (userId: string, bookId: string) => Promise<void>;
+  /** Each reader's storage space (STORAGE_QUOTA_BYTES), shared with the books' photos; none: no limit. */
+  quota?: StorageQuota;
 }

@@ -19,7 +19,7 @@ describe('GET /api/health', () => {
   it('answers 503 with db:error once the database is gone, and other routes answer 503 JSON', async () => {
     const { app, database } = await createTestApp({
       extend: (a) =>
-        a.get('/api/test/query', async () => {
+        a.get('/api/test/query', { config: { anonymous: true } }, async () => {
           await database.db.execute('select 1');
           return { ok: true };
         }),

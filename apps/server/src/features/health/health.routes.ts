@@ -13,7 +13,7 @@ export function healthRoutes({ pingDatabase }: HealthDeps): FastifyPluginAsyncZo
       '/api/health',
       {
         // A busy server is still a live one: its health answer does not queue behind the requests.
-        config: { admission: false },
+        config: { admission: false, anonymous: true },
         schema: {
           tags: ['health'],
           summary: 'Liveness and database reachability',

@@ -32,7 +32,8 @@ export function lookupRoutes({ lookup }: { lookup: LookupService }): FastifyPlug
           summary: 'A cover the server stored (named by the SHA-256 of its bytes)',
           params: CoverParamsSchema,
         },
-        config: { admission: false },
+        // Named by the hash of its bytes: whoever knows the name has seen the cover (shared wishlists show them).
+        config: { admission: false, anonymous: true },
       },
       async (request, reply) => {
         try {

@@ -81,6 +81,8 @@ export function wishlistRoutes({
     app.get(
       '/api/wishlist/shared/:token',
       {
+        // The link is the permission.
+        config: { anonymous: true },
         schema: {
           tags,
           summary: 'A shared wishlist, read-only, for anyone with its link (no sign-in needed)',

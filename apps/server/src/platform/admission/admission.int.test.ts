@@ -10,8 +10,12 @@ beforeAll(async () => {
   t = await createTestApp({
     admission: { concurrency: 1, maxWaitMs: 300 },
     extend: (app) => {
-      app.get('/api/test/hold', () => new Promise((answer) => held.push(() => answer({ held: true }))));
-      app.get('/api/test/hold-open', { config: { admission: false } }, () => ({ free: true }));
+      app.get(
+        '/api/test/hold',
+        { config: { anonymous: true } },
+        () => new Promise((answer) => held.push(() => answer({ held: true }))),
+      );
+      app.get('/api/test/hold-open', { config: { anonymous: true, admission: false } }, () => ({ free: true }));
     },
   });
 });

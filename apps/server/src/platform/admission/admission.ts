@@ -35,7 +35,8 @@ export function registerAdmission(app: FastifyInstance, options: AdmissionOption
     return new AppError(503, ErrorCode.unavailable, BUSY_MESSAGE, { 'retry-after': '1' });
   };
   // Callback hooks, and no promise when a place is free: they run for every API request (bench/load).
-  app.addHook('preHandler', (request, _reply, done) => {
+  // preValidation, before authentication's (registered later), so a request's turn covers its session lookup.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (!isApiPath(request.url) || request.routeOptions.config.admission === false) return done();
     const leaveNow = gate.tryEnter();
     if (leaveNow) {

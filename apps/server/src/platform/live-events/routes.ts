@@ -1,4 +1,4 @@
-import { ErrorCode } from '@bookshelf/contract';
+import { ErrorCode, textInput } from '@bookshelf/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
@@ -13,7 +13,7 @@ import { openSseStream, type Credential } from './stream.js';
 export const LIVE_EVENTS_PATH = '/api/events';
 
 /** An event id as the client echoes it; an empty one (nothing received yet) means "no resume". */
-const EventIdSchema = z.optional(z.string().check(z.regex(/^\d{0,15}$/, 'must be an event id (digits)')));
+const EventIdSchema = z.optional(textInput().check(z.regex(/^\d{0,15}$/, 'must be an event id (digits)')));
 const parseEventId = (value: string | undefined) => (value ? Number(value) : undefined);
 
 function credentialOf(request: FastifyRequest, principal: Principal): Credential {

@@ -25,9 +25,15 @@ describe('an outbound failure that ends a request', () => {
     t = await createTestApp({
       extend: (app) => {
         app.addHook('onClose', () => http.close());
-        app.get('/api/test/upstream-slow', async () => (await http.request(`${base}/slow`)).text());
-        app.get('/api/test/upstream-big', async () => (await http.request(`${base}/big`)).text());
-        app.get('/api/test/upstream-refused', async () => (await http.request('http://169.254.169.254/')).text());
+        app.get('/api/test/upstream-slow', { config: { anonymous: true } }, async () =>
+          (await http.request(`${base}/slow`)).text(),
+        );
+        app.get('/api/test/upstream-big', { config: { anonymous: true } }, async () =>
+          (await http.request(`${base}/big`)).text(),
+        );
+        app.get('/api/test/upstream-refused', { config: { anonymous: true } }, async () =>
+          (await http.request('http://169.254.169.254/')).text(),
+        );
       },
     });
   });

@@ -15,6 +15,8 @@ import type { Access } from '../../../platform/access/access.js';
 import { invalidField, notFound } from '../../../platform/errors.js';
 import type { createRateLimiter, RateLimitRule } from '../../../platform/rate-limit.js';
 import { BlobNotFoundError, type BlobStore } from '../../../platform/storage/blob-store.js';
+import { diskFull, isDiskFull } from '../../../platform/storage/disk-full.js';
+import type { StorageQuota } from '../../../platform/storage/storage-quota.js';
 import type { BooksRepository } from '../books.repository.js';
 import { bookAccess } from '../books.service.js';
 import { sniffImageType } from './image-type.js';
@@ -31,6 +33,8 @@ export interface ImagesServiceDeps {
   changed?: (userId: string, tx: Database) => Promise<void>;
   /** Where a blob that could not be deleted is reported; the photo itself is gone either way. */
   warn?: (message: string, error: unknown) => void;
+  /** Each reader's storage space (STORAGE_QUOTA_BYTES), shared with uploaded files; none: no limit. */
+  quota?: StorageQuota;
 }
 
 /** Re-encoding takes a CPU for a moment: enough for a reader's photos, not for a script's loop. */
@@ -54,7 +58,8 @@ const tooMany = () => invalidField('file', ImageMessages.tooMany);
  * list change in one transaction holding the book, so no two uploads together pass 5 photos or the budget,
  * and no row ever names a blob that is not there. A refused or failed upload deletes the blob it stored.
  */
-export function createImagesService({ db, books, access, storage, limiter, changed, warn }: ImagesServiceDeps) {
+export function createImagesService(deps: ImagesServiceDeps) {
+  const { db, books, access, storage, limiter, changed, warn, quota } = deps;
   const images = createImagesRepository(db);
   const deleteBlob = (key: string) =>
     storage.delete(key).catch((error: unknown) => warn?.(`could not delete the photo blob ${key}`, error));
@@ -95,9 +100,9 @@ export function createImagesService({ db, books, access, storage, limiter, chang
       const id = randomUUID();
       const key = keyOf(book.userId, bookId, id);
       const hash = createHash('sha256').update(encoded.data).digest('hex');
-      await storage.put(key, Readable.from([encoded.data]), { contentType: encoded.contentType });
       let result: { row: BookImageRow; replaced: BookImageRow | undefined };
       try {
+        await storage.put(key, Readable.from([encoded.data]), { contentType: encoded.contentType });
         result = await inTransaction(db, async (tx) => {
           const current = await changeable(userId, bookId, tx);
           const replaced = replace === undefined ? undefined : await images.find(bookId, replace, tx);
@@ -108,6 +113,7 @@ export function createImagesService({ db, books, access, storage, limiter, chang
           const used = (await images.bytesOf(bookId, tx)) - (replaced?.bytes ?? 0);
           const over = used + encoded.data.length - ImageLimits.budgetBytes;
           if (over > 0) throw invalidField('file', ImageMessages.overBudget(formatImageSize(over)));
+          await quota?.reserve(current.userId, encoded.data.length - (replaced?.bytes ?? 0), tx);
           if (replaced) await images.delete(bookId, replaced.id, tx);
           const row = await images.insert(
             {
@@ -128,7 +134,9 @@ export function createImagesService({ db, books, access, storage, limiter, chang
           return { row, replaced };
         });
       } catch (error) {
+        // Also after a put that failed halfway: the store may have kept part of it.
         await deleteBlob(key);
+        if (isDiskFull(error)) throw diskFull();
         throw error;
       }
       if (result.replaced) await deleteBlob(result.replaced.storageKey);

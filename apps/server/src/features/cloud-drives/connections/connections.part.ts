@@ -14,13 +14,10 @@ export function connectionsPart(parts: CloudDrivesParts & { tokens: ConnectionTo
   const tokens = isDriveTokens(parts.tokens) ? parts.tokens : createConnectionTokens(parts);
   const repo = createConnectionsRepository(parts.db);
   const deps = { ...parts, tokens, repo };
-  // PUBLIC_URL: read when the module's config carries it (CloudDrivesConfig has no such field yet, so until
-  // app.ts passes it the popup always comes back on the request's own origin; see connections.routes.ts).
-  const publicUrl = parts.config.publicUrl;
+  // Redirect URIs are built on request.ownOrigin(): PUBLIC_URL or a Host the server knows (connections.routes.ts).
   const routes = connectionsRoutes({
     connections: createConnectionsService(deps),
     connect: createConnectService(deps),
-    publicUrl,
   });
   return {
     routes: [

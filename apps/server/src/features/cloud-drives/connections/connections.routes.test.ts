@@ -2,17 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { redirectUriFor } from './connections.routes.js';
 
-const request = (protocol: 'http' | 'https', host: string) => ({ protocol, host }) as FastifyRequest;
+// Which origin is the request's own (PUBLIC_URL, or a Host the server knows) is platform/own-origin.ts's to say.
+const request = (origin: string) => ({ ownOrigin: () => origin }) as unknown as FastifyRequest;
 
 describe('redirectUriFor', () => {
-  it('brings the popup back on the origin the app was opened on', () => {
-    expect(redirectUriFor(request('http', '192.168.1.20:3000'), 'google', undefined)).toBe(
+  it('brings the popup back on the app’s own origin, at the provider’s callback page', () => {
+    expect(redirectUriFor(request('http://192.168.1.20:3000'), 'google')).toBe(
       'http://192.168.1.20:3000/oauth/callback/google',
     );
-  });
-
-  it('uses PUBLIC_URL when it is set, whatever the proxy in front shows the server', () => {
-    expect(redirectUriFor(request('http', 'internal:3000'), 'onedrive', 'https://books.example.org')).toBe(
+    expect(redirectUriFor(request('https://books.example.org'), 'onedrive')).toBe(
       'https://books.example.org/oauth/callback/onedrive',
     );
   });

@@ -25,21 +25,19 @@ const IdParams = z.object({ id: ConnectionIdParamsSchema.shape.connectionId });
 export interface ConnectionsRoutesDeps {
   connections: ConnectionsService;
   connect: ReturnType<typeof createConnectService>;
-  /** PUBLIC_URL when set. */
-  publicUrl: string | undefined;
 }
 
 /**
  * Where the provider sends the popup back: the popup posts its result to the page that opened it with its own
  * origin as the target, so it must come back on the origin that page is on. That is the origin this request
- * came to (the page opened the popup on a relative path), unless PUBLIC_URL names the one the app is served
- * on (behind a proxy the request may show another); it is also the URI registered with the provider.
+ * came to (the page opened the popup on a relative path) when its Host is one the server knows, unless PUBLIC_URL
+ * names the one the app is served on (request.ownOrigin()); it is also the URI registered with the provider.
  */
-export const redirectUriFor = (request: FastifyRequest, provider: CloudProvider, publicUrl: string | undefined) =>
-  `${publicUrl ?? `${request.protocol}://${request.host}`}${oauthCallbackPath(provider)}`;
+export const redirectUriFor = (request: FastifyRequest, provider: CloudProvider) =>
+  `${request.ownOrigin()}${oauthCallbackPath(provider)}`;
 
 /** core.md §7: the providers on offer, the reader's connections, and the connect flow. */
-export function connectionsRoutes({ connections, connect, publicUrl }: ConnectionsRoutesDeps): FastifyPluginAsyncZod {
+export function connectionsRoutes({ connections, connect }: ConnectionsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       CloudDrivePaths.providers,
@@ -117,7 +115,7 @@ export function connectionsRoutes({ connections, connect, publicUrl }: Connectio
       async (request, reply) => {
         const { userId } = requireUser(request);
         const { provider } = request.params;
-        const url = await connect.start(userId, provider, redirectUriFor(request, provider, publicUrl));
+        const url = await connect.start(userId, provider, redirectUriFor(request, provider));
         return reply.header('cache-control', 'no-store').redirect(url);
       },
     );

@@ -9,11 +9,14 @@ import {
   extensionOf,
   fileSizeLabel,
   uploadRefusal,
+  stripBidiControls,
   type DriveFileType,
   type UploadResult,
 } from '@bookshelf/contract';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, invalidField } from '../../../platform/errors.js';
+import { createRateLimiter, type RateLimitRule } from '../../../platform/rate-limit.js';
+import { quotaExceeded } from '../../../platform/storage/storage-quota.js';
 import type { CloudDrivesParts } from '../cloud-drives.parts.js';
 import { SNIFF_BYTES, sniffBookType, zipBookType } from './book-file-type.js';
 import { queueThumbnails } from '../thumbnails/thumbnail-queue.js';
@@ -43,7 +46,7 @@ const CENTRAL_DIRECTORY_MAX_BYTES = 8 * 1024 * 1024;
 export function uploadName(filename: string): string {
   const base = filename.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = stripBidiControls(base.replace(/[\u0000-\u001f\u007f]/g, '')).trim();
   if (clean.length <= 255) return clean || 'upload';
   const ext = extensionOf(clean);
   return ext && ext.length < 20 ? `${clean.slice(0, 254 - ext.length)}.${ext}` : clean.slice(0, 255);
@@ -62,8 +65,12 @@ const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as {
  * transaction: a refused request, a failed storage or a failed transaction deletes the blobs it stored, so no
  * row ever names a missing blob and no blob outlives its request.
  */
+/** Upload requests per reader: the quota bounds what is kept, this how fast it churns (issue 27: 320 MB in 2 s). */
+export const UPLOAD_RATE: RateLimitRule = { service: 'file uploads', limit: 120, window: 'hour' };
+
 export function createUploadsService(parts: CloudDrivesParts, { files }: { files: FilesRepository }) {
-  const { db, storage, now, publishLive, log } = parts;
+  const { db, storage, now, publishLive, log, quota } = parts;
+  const limiter = createRateLimiter(db, now);
   const maxBytes = parts.config.uploadMaxBytes ?? CloudDriveLimits.uploadMaxBytes;
 
   const readRange = async (key: string, start: number, end: number) =>
@@ -93,7 +100,12 @@ export function createUploadsService(parts: CloudDrivesParts, { files }: { files
       const stored: StoredUpload[] = [];
       const rejected: UploadResult['rejected'] = [];
       const refuse = (name: string) => rejected.push({ name, error: uploadRefusal(name) });
+      // What the reader's space still holds; a file that would pass it is cut off as it streams.
+      let left = Infinity;
+      let cutByQuota = false;
       try {
+        await limiter.hit(`uploads:${userId}`, UPLOAD_RATE);
+        if (quota) left = await quota.remaining(userId);
         for await (const file of incoming) {
           const name = uploadName(file.filename);
           const head = await readHead(file.stream, SNIFF_BYTES);
@@ -107,9 +119,12 @@ export function createUploadsService(parts: CloudDrivesParts, { files }: { files
           const key = `drive-uploads/${userId}/${uuid}`;
           keys.add(key);
           const contentType = sniffed === 'zip' ? undefined : DRIVE_FILE_TYPE_INFO[sniffed].mimeTypes[0];
-          const { size } = await storage.put(key, cappedBody(head, maxBytes), { contentType });
+          cutByQuota = left < maxBytes;
+          const { size } = await storage.put(key, cappedBody(head, Math.min(maxBytes, left)), { contentType });
+          left -= size;
           const type = sniffed === 'zip' ? await zipType(key, size, name) : sniffed;
           if (type === null) {
+            left += size;
             keys.delete(key);
             await deleteBlobs([key]);
             refuse(name);
@@ -129,6 +144,12 @@ export function createUploadsService(parts: CloudDrivesParts, { files }: { files
         }
         const at = now();
         const added = await inTransaction(db, async (tx) => {
+          // Again under the reader's lock: another upload may have used the space meanwhile.
+          await quota?.reserve(
+            userId,
+            stored.reduce((total, s) => total + s.size, 0),
+            tx,
+          );
           const connectionId = await files.uploadsConnection(userId, DRIVE_PROVIDER_LABELS.uploads, at, tx);
           await files.insertFiles(
             stored.map((s) => ({
@@ -158,7 +179,9 @@ export function createUploadsService(parts: CloudDrivesParts, { files }: { files
         return { files: added.map(toCloudFile), rejected };
       } catch (error) {
         await deleteBlobs(keys);
-        if (error instanceof UploadTooLargeError) throw tooLarge(maxBytes);
+        if (error instanceof UploadTooLargeError) {
+          throw cutByQuota ? quotaExceeded(Math.max(0, left)) : tooLarge(maxBytes);
+        }
         if (isDiskFull(error)) throw new AppError(507, 'INSUFFICIENT_STORAGE', CloudDriveMessages.storageFull);
         throw error;
       }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cloudFileId, type DriveProvider } from '@bookshelf/contract';
+import { cloudFileId, stripBidiControls, type DriveProvider } from '@bookshelf/contract';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { driveFiles } from '../../../db/schema/index.js';
@@ -48,8 +48,20 @@ export async function upsertFiles(
   batchSize: number,
   now: Date,
 ): Promise<UpsertCounts> {
-  // A provider that lists a file twice in a page would make one statement touch a row twice.
-  const files = [...new Map(listed.map((f) => [f.externalId, f])).values()];
+  // A provider that lists a file twice in a page would make one statement touch a row twice. Names are shown as
+  // they will be stored: without bidi controls (a U+202E shows "fdp.exe" as "exe.pdf"), folders' names too.
+  const files = [
+    ...new Map(
+      listed.map((f) => [
+        f.externalId,
+        {
+          ...f,
+          name: stripBidiControls(f.name),
+          parentFolder: f.parentFolder === null ? null : stripBidiControls(f.parentFolder),
+        },
+      ]),
+    ).values(),
+  ];
   const counts: UpsertCounts = { added: 0, updated: 0 };
   for (let start = 0; start < files.length; start += Math.max(1, batchSize)) {
     const batch = files.slice(start, start + Math.max(1, batchSize));

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { secondaryButton } from '../../../../components/ui/button-styles';
 import { ProgressBar } from '../../../../components/ui/progress-bar';
 import type { UploadProgress } from '../../api/use-upload';
+import { StorageUsageMeter } from './storage-usage';
 
 const ACCEPT = DRIVE_FILE_TYPES.flatMap((t) => DRIVE_FILE_TYPE_INFO[t].extensions.map((e) => `.${e}`)).join(',');
 
@@ -54,6 +55,7 @@ export function UploadButton({ uploading, progress, onFiles }: UploadButtonProps
           />
         </div>
       )}
+      <StorageUsageMeter />
     </div>
   );
 }
