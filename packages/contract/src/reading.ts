@@ -44,7 +44,7 @@ export type ReadingPreferences = z.infer<typeof ReadingPreferencesSchema>;
 const PREFERENCES_FORM = 'readingPreferences must be an object or JSON text of one.';
 
 /** JSON text parsed; text that is not JSON is an issue of the field, not a 500. */
-const parsedIfText = z.transform<string | Record<string, unknown>, unknown>((value, ctx) => {
+const parsedIfText = z.transform<string | Record<string, string | number>, unknown>((value, ctx) => {
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value) as unknown;
@@ -59,7 +59,14 @@ const parsedIfText = z.transform<string | Record<string, unknown>, unknown>((val
  * may leave fields out, which take the defaults (§3). Each field present is checked as the stored form is.
  */
 export const ReadingPreferencesInputSchema = z.pipe(
-  z.pipe(z.union([textInput(PREFERENCES_FORM), z.looseObject({})], PREFERENCES_FORM), parsedIfText),
+  z.pipe(
+    // The object's own fields are checked below; here each value only has to be wire-safe.
+    z.union(
+      [textInput(PREFERENCES_FORM), z.catchall(z.object({}), z.union([z.number(), textInput()]))],
+      PREFERENCES_FORM,
+    ),
+    parsedIfText,
+  ),
   z.pipe(
     z.partial(ReadingPreferencesSchema),
     z.transform((given): ReadingPreferences => ({
