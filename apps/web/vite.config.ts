@@ -196,7 +196,7 @@ function pdfjsAssets(): Plugin {
 /**
  * foliate-js sandboxes its book frames with `allow-same-origin allow-scripts`, the pair Chromium warns can undo
  * the sandbox; it wants allow-scripts only for a WebKit bug. The build takes allow-scripts out of its two
- * frames (decision 0xx-reader-book-frames), and fails if a foliate upgrade moves the line, so it cannot lapse.
+ * frames (decision 054-book-frames), and fails if a foliate upgrade moves the line, so it cannot lapse.
  */
 function foliateFramesWithoutScripts(): Plugin {
   const sandboxed = "setAttribute('sandbox', 'allow-same-origin allow-scripts')";

@@ -6,7 +6,7 @@ import type { ReadRange } from './zip-archive.js';
 
 /**
  * A PDF's first page as a PNG, rendered on the server by pdf.js's legacy build in Node with @napi-rs/canvas
- * (decision 0xx-drives-thumbnails): the same engine the reader uses, no system packages. The file is read by
+ * (decision 056-thumbnails): the same engine the reader uses, no system packages. The file is read by
  * ranges as pdf.js asks for them, so a 1,000-page scan costs its cross-reference table and first page, not
  * its whole length. Scripts never run (`isEvalSupported: false`, SECURITY.md), and no font is fetched from
  * anywhere but pdf.js's own package.

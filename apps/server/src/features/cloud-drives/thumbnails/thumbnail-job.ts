@@ -73,7 +73,7 @@ export type ThumbnailDeps = Pick<CloudDrivesParts, 'db' | 'storage' | 'providers
 };
 
 /**
- * Cover thumbnails of a connection's book files (issue 27, decision 0xx-drives-thumbnails): the first page of
+ * Cover thumbnails of a connection's book files (issue 27, decision 056-thumbnails): the first page of
  * a PDF, an EPUB's or FB2's cover, a CBZ's first page, each read by ranges through the connection's own
  * provider and token (or the storage seam for uploads), made into a WebP and stored under its hash. A file
  * that has no cover or cannot be read as a book is marked looked-at for its version and never holds the job

@@ -1,5 +1,5 @@
 /*
- * Book scripts never run, and a book loads nothing from outside itself (decision 0xx-reader-book-frames). foliate
+ * Book scripts never run, and a book loads nothing from outside itself (decision 054-book-frames). foliate
  * shows each section in an iframe at a blob: address, sandboxed without allow-scripts (our build takes it out of
  * foliate); a blob: document keeps the CSP of the page that made it, whose script-src allows only our own files;
  * every section of every format carries a policy of its own allowing only the book's blob: resources and no
