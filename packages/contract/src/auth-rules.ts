@@ -18,6 +18,8 @@ export const API_TOKEN_NAME_MAX_LENGTH = 60;
 /** "Remember me" keeps the session this long; otherwise the cookie lasts for the browser session. */
 export const REMEMBERED_SESSION_DAYS = 30;
 export const PASSWORD_RESET_VALID_MINUTES = 60;
+/** How long the link that confirms a sign-up's address works (issue 27). */
+export const SIGN_UP_LINK_VALID_HOURS = 24;
 
 export const AuthMessages = {
   invalidCredentials: 'Invalid email or password.',
@@ -33,6 +35,10 @@ export const AuthMessages = {
   wrongCurrentPassword: 'Your current password is not correct.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Ask for a new one.',
   resetRequested: 'If an account exists for that email, we have sent a link to reset its password.',
+  /** The one answer to a sign-up when mail is set up, whether or not the address has an account. */
+  signUpCheckMail: 'Check your e-mail to finish creating your account.',
+  signUpLinkInvalid:
+    'This sign-up link is invalid or has expired. Sign up again, or sign in if you already have an account.',
   providerNotConfigured: 'Sign-in with this provider is not available on this server.',
   lastSignInMethod: 'This is your only way to sign in. Set a password first.',
 } as const;
@@ -76,6 +82,7 @@ export const AuthPaths = {
   providers: '/api/auth/providers',
   forgotPassword: '/api/auth/password/forgot',
   resetPassword: '/api/auth/password/reset',
+  verifyEmail: '/api/auth/verify-email',
   me: '/api/me',
   password: '/api/me/password',
   sessions: '/api/me/sessions',

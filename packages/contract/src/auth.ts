@@ -131,6 +131,14 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 export const MessageSchema = z.object({ message: z.string() });
 export type Message = z.infer<typeof MessageSchema>;
 
+/** The token from the link that confirms a sign-up's address. */
+export const VerifyEmailRequestSchema = z.object({ token: textInput().check(z.minLength(1), z.maxLength(200)) });
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
+
+/** A sign-up's answer: the new user, signed in (201), or, when mail is set up, only the check-your-mail message (202). */
+export const RegisterResponseSchema = z.union([MeSchema, MessageSchema]);
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
 /** The social sign-in buttons shown: only providers with a client id configured on the server. */
 export const AuthProvidersSchema = z.object({ providers: z.array(z.enum(AUTH_PROVIDERS)) });
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;

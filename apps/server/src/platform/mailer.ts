@@ -7,6 +7,8 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Whether mail really goes out (SMTP_URL is set): sign-up confirms addresses only then (issue 27). */
+  readonly delivers: boolean;
   send(mail: Mail): Promise<void>;
   close(): void;
 }
@@ -23,6 +25,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   const { smtpUrl, from, log } = options;
   if (!smtpUrl) {
     return {
+      delivers: false,
       async send(mail) {
         log.warn(
           { to: mail.to, subject: mail.subject, text: mail.text },
@@ -34,6 +37,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   }
   const transport = createTransport(smtpUrl, { from });
   return {
+    delivers: true,
     async send(mail) {
       await transport.sendMail({ from, ...mail });
     },

@@ -18,6 +18,7 @@ const ANONYMOUS = [
   'GET /api/auth/providers',
   'POST /api/auth/password/forgot',
   'POST /api/auth/password/reset',
+  'POST /api/auth/verify-email',
   'GET /api/auth/:provider',
   'GET /api/auth/:provider/callback',
   'POST /api/analytics/performance',

@@ -194,6 +194,7 @@ const publicCases: Case[] = [
     (bad) => ({ token: bad, password: 'correct horse battery' }),
     'body.token',
   ],
+  ['sign-up link token', 'POST', () => '/api/auth/verify-email', (bad) => ({ token: bad }), 'body.token'],
 ];
 
 describe.each(Object.entries(UNSTORABLE_TEXT))('text with a %s', (_, bad) => {

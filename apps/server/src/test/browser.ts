@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FakeSmtp } from '@bookshelf/test-support';
 import type { App } from '../app.js';
 
 export interface ParsedCookie {
@@ -88,5 +89,26 @@ export async function signUp(app: App, overrides: Parameters<typeof newUser>[0] 
   const user = newUser(overrides);
   const res = await browser.post('/api/auth/register', user);
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { browser, user, me: res.json<{ id: string }>() };
+}
+
+/** The link in the newest mail to `email` that arrived after `before` mails. */
+export async function mailedLink(smtp: FakeSmtp, email: string, before: number) {
+  const mail = await smtp.waitForMessage((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= before);
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no link in the mail: ${mail.text}`);
+  return { mail, link: new URL(link) };
+}
+
+/** Signs up where mail goes out (issue 27): the sign-up answers 202, the mailed link's token creates the account. */
+export async function signUpByMail(app: App, smtp: FakeSmtp, overrides: Parameters<typeof newUser>[0] = {}) {
+  const browser = createBrowser(app);
+  const user = newUser(overrides);
+  const before = smtp.messages.length;
+  const requested = await browser.post('/api/auth/register', user);
+  if (requested.statusCode !== 202) throw new Error(`sign-up failed: ${requested.statusCode} ${requested.body}`);
+  const { link } = await mailedLink(smtp, user.email, before);
+  const res = await browser.post('/api/auth/verify-email', { token: link.searchParams.get('token') });
+  if (res.statusCode !== 201) throw new Error(`verification failed: ${res.statusCode} ${res.body}`);
   return { browser, user, me: res.json<{ id: string }>() };
 }

@@ -7,7 +7,7 @@ import { ErrorBoundary } from './error-boundary';
 import { lazyQueryScreen } from './lazy-screen';
 import { PageLoading } from './page-loading';
 import { PublicApp } from './public-app';
-import { AuthCallbackPage, DriveOAuthPopupPage, ResetPasswordPage } from './screens';
+import { AuthCallbackPage, DriveOAuthPopupPage, ResetPasswordPage, VerifyEmailPage } from './screens';
 import { StandaloneLayout } from './standalone-layout';
 
 /** Declared here rather than in screens.ts, which the signed-in app imports: no import loop through it. */
@@ -58,6 +58,7 @@ export function AppRoutes() {
           <Route path="auth/callback" element={<AuthCallbackPage />} />
           <Route path="oauth-callback" element={<AuthCallbackPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="verify-email" element={<VerifyEmailPage />} />
         </Route>
         {/* A popup of the drive connect flow: no shell, no session needed, it only hands the code to its opener. */}
         <Route

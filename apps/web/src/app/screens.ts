@@ -28,6 +28,11 @@ export const ResetPasswordPage = lazyQueryScreen(
   () => import('../features/auth/pages/reset-password-page'),
   'ResetPasswordPage',
 );
+/** The e-mailed link that finishes a sign-up (issue 27) opens here. */
+export const VerifyEmailPage = lazyQueryScreen(
+  () => import('../features/auth/pages/verify-email-page'),
+  'VerifyEmailPage',
+);
 
 export const LibraryTeaserPage = lazyScreen(
   () => import('../features/home/pages/library-teaser-page'),

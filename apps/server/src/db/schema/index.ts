@@ -7,6 +7,7 @@ export * from './books.js';
 export * from './demo-loads.js';
 export * from './live-events.js';
 export * from './password-resets.js';
+export * from './pending-sign-ups.js';
 export * from './price-alerts.js';
 export * from './rate-limits.js';
 export * from './sessions.js';

@@ -58,7 +58,7 @@ const SWEEP_LIMITS_JOB = 'auth.sweep-rate-limits';
 
 /**
  * Sign-in, sessions and tokens: repositories → services → routes, the reset mail job and the hourly sweeps
- * of expired sessions, reset links and rate-limit windows. `authenticate` is what app.ts registers for
+ * of expired sessions, reset and sign-up links and rate-limit windows. `authenticate` is what app.ts registers for
  * every route.
  */
 export function authModule(deps: AuthModuleDeps): FeatureModule & {
@@ -122,6 +122,7 @@ export function authModule(deps: AuthModuleDeps): FeatureModule & {
       ],
       jobs: [
         auth.resetMailJob,
+        auth.signUpMailJob,
         sweep(SWEEP_SESSIONS_JOB, () => sessions.sweepExpired()),
         sweep(SWEEP_LIMITS_JOB, () => limiter.sweep()),
       ],

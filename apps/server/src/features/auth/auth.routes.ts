@@ -7,6 +7,7 @@ import {
   MeSchema,
   MessageSchema,
   RegisterRequestSchema,
+  VerifyEmailRequestSchema,
   ResetPasswordRequestSchema,
 } from '@bookshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,13 +36,39 @@ export function authRoutes({ auth, oauth, cookies, appOrigin }: AuthRoutesDeps):
         config: SIGNED_OUT,
         schema: {
           tags,
-          summary: 'Create an account and sign in',
+          summary: 'Create an account and sign in; with mail set up, e-mail a link that does',
           body: RegisterRequestSchema,
+          response: { 201: MeSchema, 202: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        if (auth.signUpByMail) {
+          // The same answer whether or not the address is taken (issue 27); the mail tells the two apart.
+          await auth.requestSignUp(request.body, request.ip, {
+            linkBase: `${appOrigin}/verify-email?token=`,
+            signInUrl: `${appOrigin}/`,
+          });
+          return reply.code(202).send({ message: AuthMessages.signUpCheckMail });
+        }
+        const user = await auth.register(request.body, request.ip);
+        await cookies.signIn(request, reply, user.id, { persistent: false, provider: 'password' });
+        return reply.code(201).send(auth.present(user, 'password'));
+      },
+    );
+
+    app.post(
+      AuthPaths.verifyEmail,
+      {
+        config: SIGNED_OUT,
+        schema: {
+          tags,
+          summary: 'Create the account from an e-mailed sign-up link and sign in',
+          body: VerifyEmailRequestSchema,
           response: { 201: MeSchema },
         },
       },
       async (request, reply) => {
-        const user = await auth.register(request.body, request.ip);
+        const user = await auth.verifySignUp(request.body.token);
         await cookies.signIn(request, reply, user.id, { persistent: false, provider: 'password' });
         return reply.code(201).send(auth.present(user, 'password'));
       },

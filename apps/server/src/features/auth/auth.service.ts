@@ -2,6 +2,7 @@ import {
   AuthMessages,
   ErrorCode,
   PASSWORD_RESET_VALID_MINUTES,
+  SIGN_UP_LINK_VALID_HOURS,
   type LoginRequest,
   type Me,
   type RegisterRequest,
@@ -22,6 +23,7 @@ import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { isCommonPassword } from './common-passwords.js';
+import { createPendingSignUpsRepository, type PendingSignUpsRepository } from './pending-sign-ups.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_PER_IP, loginKeys, signInDelayMs } from './sign-in-limits.js';
 import {
@@ -38,11 +40,21 @@ export const REGISTER_PER_IP: RateLimitRule = { service: 'sign-up', limit: 50, w
 export const RESET_MAIL_PER_IP: RateLimitRule = { service: 'password reset', limit: 10, window: 'hour' };
 /** Beyond this the request is answered as usual but no mail is sent, so nobody can flood an inbox. */
 export const RESET_MAIL_PER_EMAIL: RateLimitRule = { service: 'password reset', limit: 3, window: 'hour' };
+/** Beyond this a sign-up is answered as usual but no mail is sent, so nobody can flood an inbox. */
+export const SIGN_UP_MAIL_PER_EMAIL: RateLimitRule = { service: 'sign-up', limit: 3, window: 'hour' };
 /** Wrong current passwords per user: a stolen session must not become a way to guess the password. */
 export const WRONG_CURRENT_PASSWORD_PER_USER: RateLimitRule = { service: 'password change', limit: 10, window: 'hour' };
 
 const RESET_MAIL_JOB = 'auth.reset-mail';
 const ResetMailPayload = z.object({ email: z.string(), linkBase: z.string() });
+const SIGN_UP_MAIL_JOB = 'auth.sign-up-mail';
+const SignUpMailPayload = z.object({
+  name: z.string(),
+  email: z.string(),
+  passwordHash: z.string(),
+  linkBase: z.string(),
+  signInUrl: z.string(),
+});
 
 export interface AuthServiceDeps {
   /** Who administers the instance (decision 032), shown on the me answer. */
@@ -51,6 +63,7 @@ export interface AuthServiceDeps {
   db: Database;
   users: UsersRepository;
   resets: PasswordResetsRepository;
+  pendingSignUps?: PendingSignUpsRepository;
   limiter: RateLimiter;
   mailer: Mailer;
   /** Writes domain events in the transaction of the change (the outbox). */
@@ -108,6 +121,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? wait;
   const dataChanged = deps.dataChanged ?? (async () => undefined);
+  const pendingSignUps = deps.pendingSignUps ?? createPendingSignUpsRepository(db);
 
   async function requireUserRow(userId: string) {
     const user = await users.findById(userId);
@@ -139,6 +153,43 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
+  /**
+   * The job half of a mailed sign-up: after the answer, so its time tells nobody whether the address is taken.
+   * A taken address gets a notice to its owner; a free one a pending sign-up and the link that completes it.
+   */
+  async function sendSignUpMail(payload: z.infer<typeof SignUpMailPayload>) {
+    const { name, email, passwordHash, linkBase, signInUrl } = payload;
+    try {
+      await limiter.hit(`sign-up:email:${email.toLowerCase()}`, SIGN_UP_MAIL_PER_EMAIL);
+    } catch {
+      return;
+    }
+    const owner = await users.findByEmail(email);
+    if (owner?.email) {
+      await mailer.send({
+        to: owner.email,
+        subject: 'Someone tried to create a Bookshelf account with your address',
+        text:
+          `Hello ${owner.name},\n\nSomeone tried to create a Bookshelf account with your e-mail address, which ` +
+          `already has one. No new account was created.\n\nIf it was you, sign in, or reset your password if ` +
+          `you have forgotten it:\n\n${signInUrl}\n\nIf it was not you, ignore this e-mail.\n`,
+      });
+      return;
+    }
+    const token = randomSecret();
+    const expiresAt = new Date(now().getTime() + SIGN_UP_LINK_VALID_HOURS * 3_600_000);
+    await pendingSignUps.insert({ tokenHash: hashSecret(token), email, name, passwordHash, expiresAt });
+    const link = `${linkBase}${encodeURIComponent(token)}`;
+    await mailer.send({
+      to: email,
+      subject: 'Finish creating your Bookshelf account',
+      text:
+        `Hello ${name},\n\nSomeone (hopefully you) asked to create a Bookshelf account with this e-mail address.\n` +
+        `Open this link within ${SIGN_UP_LINK_VALID_HOURS} hours to finish:\n\n${link}\n\n` +
+        `If you did not ask for this, ignore this e-mail: no account is created.\n`,
+    });
+  }
+
   const present = (user: UserRow, provider: SessionProvider) => toMe(user, provider, deps.admins);
   // The profile, not the row, is kept between requests: no password hash stays in memory.
   const profiles = deps.dataVersion ? createVersionedCache<Profile>({ version: deps.dataVersion }) : undefined;
@@ -155,6 +206,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** The me answer for a user row. */
     present,
 
+    /** Whether sign-up confirms the address by mail (`requestSignUp`) rather than creating the account now. */
+    signUpByMail: mailer.delivers,
+
     async register(input: RegisterRequest, ip: string): Promise<UserRow> {
       await limiter.hit(`register:ip:${ip}`, REGISTER_PER_IP);
       assertNotCommon(input.password);
@@ -166,6 +220,51 @@ export function createAuthService(deps: AuthServiceDeps) {
         await publish(tx, 'user.registered', { userId: user.id });
         return user;
       });
+    },
+
+    /**
+     * A sign-up when mail goes out: the same answer in the same time whether or not the address has an account.
+     * The password is hashed either way (the slow part), then the look-up and the mail are a job. The link is
+     * `linkBase` followed by the token; `signInUrl` goes into the notice to an existing account's owner.
+     */
+    async requestSignUp(input: RegisterRequest, ip: string, links: { linkBase: string; signInUrl: string }) {
+      await limiter.hit(`register:ip:${ip}`, REGISTER_PER_IP);
+      assertNotCommon(input.password);
+      const passwordHash = await hashPassword(input.password);
+      await enqueueJob(db, SIGN_UP_MAIL_JOB, { name: input.name, email: input.email, passwordHash, ...links });
+    },
+
+    /** Looks the address up and mails the link or the notice to the owner. */
+    signUpMailJob: defineJob({
+      kind: SIGN_UP_MAIL_JOB,
+      payload: SignUpMailPayload,
+      run: sendSignUpMail,
+      // An address that may be nobody's and a password hash: not kept once the mail is sent (or given up on).
+      forgetPayload: true,
+    }),
+
+    /**
+     * Completes a mailed sign-up: spends the token and creates the account, unless the link is unknown, expired,
+     * or the address got an account meanwhile (each the same refusal, so the answer tells nothing more).
+     */
+    async verifySignUp(token: string): Promise<UserRow> {
+      const user = await inTransaction(db, async (tx) => {
+        const pending = createPendingSignUpsRepository(tx);
+        const row = await pending.take(hashSecret(token));
+        if (!row || row.expiresAt <= now()) return undefined;
+        const created = await createUsersRepository(tx).insert({
+          name: row.name,
+          email: row.email,
+          passwordHash: row.passwordHash,
+        });
+        // Thrown inside: on PostgreSQL the failed insert has aborted the transaction, which must roll back.
+        if (!created) throw new AppError(400, ErrorCode.validation, AuthMessages.signUpLinkInvalid);
+        await pending.deleteByEmail(row.email);
+        await publish(tx, 'user.registered', { userId: created.id });
+        return created;
+      });
+      if (!user) throw new AppError(400, ErrorCode.validation, AuthMessages.signUpLinkInvalid);
+      return user;
     },
 
     /**

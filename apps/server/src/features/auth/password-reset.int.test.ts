@@ -2,7 +2,7 @@ import { AuthMessages, MeSchema } from '@bookshelf/contract';
 import { startFakeSmtp, type FakeSmtp } from '@bookshelf/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createBrowser, signUp } from '../../test/browser.js';
+import { createBrowser, signUpByMail } from '../../test/browser.js';
 import { failSessionDeletes } from '../../test/fail-session-deletes.js';
 import { LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS } from './sign-in-limits.js';
 
@@ -38,7 +38,7 @@ async function requestLink(email: string) {
 
 describe('password reset', () => {
   it('sets the password, spends the link, revokes API tokens and ends sessions together or not at all', async () => {
-    const { browser: oldDevice, user, me } = await signUp(t.app);
+    const { browser: oldDevice, user, me } = await signUpByMail(t.app, smtp);
     const created = await oldDevice.post('/api/me/tokens', { name: 'backup script' });
     const bearer = { authorization: `Bearer ${created.json<{ token: string }>().token}` };
     const tokenWorks = async () => (await t.app.inject({ url: '/api/me', headers: bearer })).statusCode === 200;
@@ -63,7 +63,7 @@ describe('password reset', () => {
   });
 
   it('mails a one-hour link to our own origin; it sets the password, ends other sessions and signs in', async () => {
-    const { browser: oldDevice, user } = await signUp(t.app);
+    const { browser: oldDevice, user } = await signUpByMail(t.app, smtp);
     const { mail, link } = await requestLink(user.email);
     expect(mail.subject).toBe('Reset your Bookshelf password');
     expect(mail.headers.from).toContain('books@example.org');
@@ -95,7 +95,7 @@ describe('password reset', () => {
   });
 
   it('refuses a link older than an hour, and a made-up one, changing nothing', async () => {
-    const { user } = await signUp(t.app);
+    const { user } = await signUpByMail(t.app, smtp);
     const { link } = await requestLink(user.email);
     clock = new Date(clock.getTime() + 61 * 60_000);
     const late = await createBrowser(t.app).post('/api/auth/password/reset', {
@@ -122,7 +122,7 @@ describe('password reset', () => {
   });
 
   it('does not let anyone flood an inbox: three links an hour per address', async () => {
-    const { user } = await signUp(t.app);
+    const { user } = await signUpByMail(t.app, smtp);
     for (let i = 0; i < 3; i += 1) await requestLink(user.email);
     const before = smtp.messages.length;
     const res = await createBrowser(t.app).post('/api/auth/password/forgot', { email: user.email });
@@ -133,7 +133,7 @@ describe('password reset', () => {
   });
 
   it('revokes every API token of the account', async () => {
-    const { browser, user } = await signUp(t.app);
+    const { browser, user } = await signUpByMail(t.app, smtp);
     const created = await browser.post('/api/me/tokens', { name: 'e-reader sync' });
     const bearer = { authorization: `Bearer ${created.json<{ token: string }>().token}` };
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer })).statusCode).toBe(200);
@@ -148,7 +148,7 @@ describe('password reset', () => {
   });
 
   it("clears the account's sign-in counters, so an address that was refused signs in again", async () => {
-    const { user } = await signUp(t.app);
+    const { user } = await signUpByMail(t.app, smtp);
     const home = createBrowser(t.app, { remoteAddress: '192.0.2.77' });
     for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS.limit; i += 1) {
       await home.post('/api/auth/login', { email: user.email, password: `forgotten ${i}` });
@@ -165,7 +165,7 @@ describe('password reset', () => {
   });
 
   it('refuses a common or all-whitespace password without spending the link', async () => {
-    const { user } = await signUp(t.app);
+    const { user } = await signUpByMail(t.app, smtp);
     const { link } = await requestLink(user.email);
     const token = link.searchParams.get('token');
     const common = await createBrowser(t.app).post('/api/auth/password/reset', { token, password: 'Football' });

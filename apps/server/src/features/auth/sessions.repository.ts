@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { apiTokens, passwordResets, sessions, type SessionRow } from '../../db/schema/index.js';
+import { apiTokens, passwordResets, pendingSignUps, sessions, type SessionRow } from '../../db/schema/index.js';
 
 export type NewSession = Pick<
   SessionRow,
@@ -57,6 +57,7 @@ export function createSessionsRepository(db: Database) {
     async deleteExpired(now: Date) {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
       await db.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
+      await db.delete(pendingSignUps).where(lt(pendingSignUps.expiresAt, now));
     },
   };
 }

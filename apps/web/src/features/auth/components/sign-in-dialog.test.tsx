@@ -93,6 +93,20 @@ describe('SignInDialog', () => {
     await act(async () => pending.release(json(me, 201)));
   });
 
+  it('shows the check-your-mail message when the server mails a link (202), and stays signed out', async () => {
+    network.answer(`POST ${AuthPaths.register}`, json({ message: AuthMessages.signUpCheckMail }, 202));
+    const { location, onOpenChange } = openDialog('sign-up');
+    type('Full Name', 'Ada Reader');
+    type('Email', 'ada@example.org');
+    type('Password', 'long enough password');
+    fireEvent.click(submitButton('Create Account'));
+    expect((await screen.findByRole('status')).textContent).toContain(AuthMessages.signUpCheckMail);
+    expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
+    expect(location()).toBe('/');
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(currentMe()).toBeUndefined();
+  });
+
   it("shows the server's message in the red Error box, and switching tabs clears it", async () => {
     network.answer(`POST ${AuthPaths.login}`, apiError(401, AuthMessages.invalidCredentials, 'UNAUTHENTICATED'));
     openDialog();

@@ -1,4 +1,5 @@
-import { RegisterRequestSchema, type Me } from '@bookshelf/contract';
+import { RegisterRequestSchema, SIGN_UP_LINK_VALID_HOURS, type Me } from '@bookshelf/contract';
+import { MailCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { TextField } from '../../../components/ui/text-field';
 import { useRegister } from '../api/use-register';
@@ -18,9 +19,26 @@ interface SignUpFormProps {
 export function SignUpForm({ email, onEmailChange, onSignedIn, onError }: SignUpFormProps) {
   const id = useId();
   const registration = useRegister();
-  const { errors, busy, submit } = useCredentialsForm(RegisterRequestSchema, registration, { onSignedIn, onError });
+  // With mail on the server the account waits for the mailed link: the form gives way to the server's message.
+  const [mailed, setMailed] = useState<string | null>(null);
+  const { errors, busy, submit } = useCredentialsForm(RegisterRequestSchema, registration, {
+    onSignedIn: (answer) => ('id' in answer ? onSignedIn(answer) : setMailed(answer.message)),
+    onError,
+  });
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+
+  if (mailed !== null) {
+    return (
+      <div role="status" className="space-y-2 py-2 text-sm">
+        <MailCheck aria-hidden className="size-6 text-indigo-600 dark:text-indigo-400" />
+        <p className="font-medium">{mailed}</p>
+        <p className="text-gray-600 dark:text-gray-400">
+          The link in it works for {SIGN_UP_LINK_VALID_HOURS} hours. Nothing arrived? Check your spam folder.
+        </p>
+      </div>
+    );
+  }
 
   return (
     <form
