@@ -10,6 +10,7 @@ export {
   CountResultSchema,
   FileMarksSchema,
   RemoveConnectionResultSchema,
+  StorageUsageSchema,
   SyncConfigSchema,
   SyncStatusListSchema,
   SyncStatusSchema,

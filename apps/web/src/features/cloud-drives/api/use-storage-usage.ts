@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { cloudDriveKeys } from './query-keys';
 
-const loadUsageSchema = () => import('@bookshelf/contract').then((m) => m.StorageUsageSchema);
+const loadUsageSchema = () => import('./schemas').then((m) => m.StorageUsageSchema);
 
 /** Under the drives' key: an upload, a removal or a `cloud-drives.changed` event refreshes it with the files. */
 export const storageUsageKey = () => [...cloudDriveKeys.all, 'storage-usage'] as const;
