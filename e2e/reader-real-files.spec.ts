@@ -62,6 +62,22 @@ async function bookShows(page: Page, text: string): Promise<boolean> {
   return false;
 }
 
+/** The natural widths of the book's pictures once every one has settled (loaded or refused); null before. */
+async function settledPictureWidths(page: Page): Promise<number[] | null> {
+  for (const frame of bookFrames(page)) {
+    const widths = await frame
+      .evaluate(() => {
+        const images = Array.from(document.images);
+        return images.length > 0 && images.every((image) => image.complete)
+          ? images.map((image) => image.naturalWidth)
+          : null;
+      })
+      .catch(() => null);
+    if (widths) return widths;
+  }
+  return null;
+}
+
 const pageOf = async (reader: ReturnType<Page['getByRole']>) => {
   const label = await reader
     .getByText(/^Page \d+ of \d+/)
@@ -204,8 +220,8 @@ test('a book’s pictures from the web are never fetched; a broken PDF shows one
 
   const reader = await openInReader(page, 'Tracked.epub');
   await expect.poll(() => bookShows(page, 'Someone is watching this page.')).toBe(true);
-  // Time for a picture to have been asked for, had the frame allowed it.
-  await page.waitForTimeout(1000);
+  // The picture's load has settled (a refused one is complete with no pixels), so a request would have gone.
+  await expect.poll(() => settledPictureWidths(page)).toEqual([0]);
   expect(tracked).toEqual([]);
   await reader.getByRole('button', { name: 'Close reader' }).click();
 
