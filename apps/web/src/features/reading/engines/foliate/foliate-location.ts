@@ -1,14 +1,11 @@
 import type { FoliateRelocateDetail, FoliateSection } from 'foliate-js/view.js';
 import type { EngineLocation } from '../engine-types';
-import type { ScreenPlace, ScreenTarget } from './screen-pages';
+import { CHARS_PER_LOCATION, type ScreenPlace, type ScreenTarget } from './screen-pages';
 
 /*
  * A reflowed book's "page" is foliate's location: a run of 1,500 characters, the same whatever the font size or
  * screen, so a saved page still means the same place after either changes. A comic's page is its picture.
  */
-
-/** foliate's characters per location (view.js passes 1500 to SectionProgress). */
-export const CHARS_PER_LOCATION = 1500;
 
 /** How many locations a book has, counted as foliate counts them (sections outside the reading order skipped). */
 export function locationCount(sections: readonly Pick<FoliateSection, 'size' | 'linear'>[]): number {

@@ -1,5 +1,7 @@
 import type { FoliateSection } from 'foliate-js/view.js';
-import { CHARS_PER_LOCATION } from './foliate-location';
+
+/** foliate's characters per location (view.js passes 1500 to SectionProgress); a screen's first estimate. */
+export const CHARS_PER_LOCATION = 1500;
 
 /*
  * A reflowed book's "page" is a screen (issue 27): each Next moves the count on. foliate's locations (1,500
