@@ -256,9 +256,10 @@ test('a comic’s landscape pages are shown one at a time, centred', async ({ pa
       .poll(async () => {
         const frames = bookFrames(page);
         for (const frame of frames) {
-          const element = await frame.frameElement();
-          const box = await element.boundingBox();
-          if (!box || box.width === 0 || !(await element.isVisible())) continue;
+          // foliate replaces a comic's frames as it turns: one listed a moment ago may be gone, so pass it over.
+          const element = await frame.frameElement().catch(() => null);
+          const box = await element?.boundingBox().catch(() => null);
+          if (!element || !box || box.width === 0 || !(await element.isVisible().catch(() => false))) continue;
           return Math.round(Math.abs(box.x + box.width / 2 - (main.x + main.width / 2)));
         }
         return Number.POSITIVE_INFINITY;
