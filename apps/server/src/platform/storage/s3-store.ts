@@ -30,8 +30,8 @@ export interface S3StorageConfig {
   forcePathStyle: boolean;
 }
 
-/** Multipart parts: 5 MiB is S3's minimum; 16 MiB x 10,000 parts allows 156 GiB, and 2 in flight keep memory at ~32 MiB. */
-const PART_SIZE = 16 * 1024 * 1024;
+/** Multipart parts: 5 MiB is S3's minimum; 8 MiB x 10,000 parts allows 78 GiB, and 2 in flight keep part buffers at ~16 MiB (the SDK copies each part once more, so 16 MiB parts cost ~130 MiB per upload). */
+const PART_SIZE = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
 const status = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
