@@ -1,19 +1,27 @@
 // bench/reader: the reader as a reader meets it, in headless Chromium against the app as `npm start` runs it
-// (production build, PGlite). Uploads a generated 1,000-page PDF of ~20 MB (pictures, as a scan has), a ~20 MB EPUB and a 5 MB text file through
-// the API, then for each opens the File Browser in a fresh browser context (empty HTTP and file caches, so the
-// reader's chunks and the file's bytes arrive as on a first open) and times a double-click on the file to its
-// first painted page (`[data-rendered-page]`), beside a bare fetch of the whole file from the same server in the
-// same page. Then the text pagination of the 5 MB file in the page (beside a bare split into words), and the
-// memory after paging through 200 PDF pages (live canvases and the JS heap after a collection, against page 10).
+// (production build, PGlite). Uploads a generated 1,000-page PDF of ~20 MB (pictures, as a scan has), a real
+// 1,158-page manual (real-manual.ts: many fonts, figures, an outline, object streams), a ~20 MB EPUB and a 5 MB
+// text file through the API, then for each opens the File Browser in a fresh browser context (empty HTTP and
+// file caches, so the reader's chunks and the file's bytes arrive as on a first open) and times a double-click
+// on the file to its first painted page (`[data-rendered-page]`: canvas and text layer), beside a bare fetch of
+// the whole file from the same server in the same page, and beside the baselines of baseline-server.ts opening
+// the same URL in turn with it: stock pdf.js for PDFs, on the local line and on an emulated 50 Mbit/s, 20 ms
+// one, and foliate-js's own demo for the EPUB. Then the text pagination of the 5 MB file in the page (beside a
+// bare split into words), and the memory after paging through 200 PDF pages (live canvases and the JS heap
+// after a collection, against page 10).
 import { randomUUID } from 'node:crypto';
 import { makeEpub, makePdf, makeText } from '@bookshelf/test-support';
 import { paginateText, ReaderLimits } from '@bookshelf/contract';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp, startBuiltApp } from '../support/built-app.js';
+import { FOLIATE_PAINTED, startBaselineServer } from './baseline-server.js';
+import { realManual } from './real-manual.js';
 
 const BUDGET = { pdfMs: 1500, epubMs: 2000, paginateMs: 300 };
-const RUNS = Number(process.env.BENCH_READER_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_READER_RUNS ?? 3);
+const THROTTLED_RUNS = 3;
 const PDF_PAGES = 1000;
+const MANUAL_PAGES = 1158;
 const PAGED_THROUGH = 200;
 const port = Number(process.env.BENCH_READER_PORT ?? 3310);
 
@@ -27,12 +35,14 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 buildApp();
 const app = await startBuiltApp({ port });
 const base = app.url;
+const stock = await startBaselineServer(base);
 const browser: Browser = await chromium
   .launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   })
   .catch(async (error: unknown) => {
+    await stock.stop();
     await app.stop();
     throw error;
   });
@@ -57,11 +67,17 @@ try {
   if (registered.status() !== 201) throw new Error(`bench/reader: register answered ${registered.status()}`);
   const cookies = await setup.cookies();
 
+  const manual = realManual();
   const files = {
     pdf: {
       name: 'Thousand pages.pdf',
       type: 'application/pdf',
       bytes: await makePdf({ pages: PDF_PAGES, targetBytes: 20 * 1024 * 1024 }),
+    },
+    manual: {
+      name: 'bytes' in manual ? manual.name : '',
+      type: 'application/pdf',
+      bytes: 'bytes' in manual ? manual.bytes : Buffer.alloc(0),
     },
     epub: {
       name: 'Big book.epub',
@@ -70,8 +86,9 @@ try {
     },
     txt: { name: 'Five megabytes.txt', type: 'text/plain', bytes: Buffer.from(makeText({ bytes: 5 * 1024 * 1024 })) },
   };
-  const ids: Record<keyof typeof files, string> = { pdf: '', epub: '', txt: '' };
+  const ids: Record<keyof typeof files, string> = { pdf: '', manual: '', epub: '', txt: '' };
   for (const [key, file] of Object.entries(files) as [keyof typeof files, (typeof files)['pdf']][]) {
+    if (file.bytes.byteLength === 0) continue;
     const res = await setup.request.post(`${base}/api/cloud-drives/uploads`, {
       headers: { 'x-requested-with': 'bench' },
       multipart: { file: { name: file.name, mimeType: file.type, buffer: Buffer.from(file.bytes) } },
@@ -83,7 +100,7 @@ try {
   }
   await setup.close();
   console.log(
-    `files: ${files.pdf.name} ${mb(files.pdf.bytes.byteLength)} (${PDF_PAGES} pages), ${files.epub.name} ${mb(files.epub.bytes.byteLength)}, ${files.txt.name} ${mb(files.txt.bytes.byteLength)}`,
+    `files: ${files.pdf.name} ${mb(files.pdf.bytes.byteLength)} (${PDF_PAGES} pages), ${files.manual.name ? `${files.manual.name} ${mb(files.manual.bytes.byteLength)} (${MANUAL_PAGES} pages), ` : ''}${files.epub.name} ${mb(files.epub.bytes.byteLength)}, ${files.txt.name} ${mb(files.txt.bytes.byteLength)}`,
   );
 
   const freshPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
@@ -95,21 +112,23 @@ try {
     return { context, page };
   };
 
+  /** A reader on a 50 Mbit/s line with 20 ms to the server: where range requests earn their keep. */
+  const throttle = async (context: BrowserContext, page: Page) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: (50 * 1024 * 1024) / 8,
+      uploadThroughput: (10 * 1024 * 1024) / 8,
+    });
+  };
+
   /** Double-click → first painted page, timed in the page; then a bare fetch of the whole file, in the same page. */
   const openOnce = async (name: string, fileId: string, throttled = false) => {
     const { context, page } = await freshPage();
     try {
-      if (throttled) {
-        // A reader on a 50 Mbit/s line with 20 ms to the server: where range requests earn their keep.
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: 20,
-          downloadThroughput: (50 * 1024 * 1024) / 8,
-          uploadThroughput: (10 * 1024 * 1024) / 8,
-        });
-      }
+      if (throttled) await throttle(context, page);
       await page.evaluate(() => {
         const w = window as unknown as { __t0?: number; __t1?: number };
         document.addEventListener('dblclick', () => (w.__t0 = performance.now()), { capture: true, once: true });
@@ -146,30 +165,94 @@ try {
     }
   };
 
-  for (const [key, budget] of [
-    ['pdf', BUDGET.pdfMs],
-    ['epub', BUDGET.epubMs],
-    ['txt', null],
-  ] as const) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await openOnce(files[key].name, ids[key]));
-    const opens = runs.map((r) => r.open);
+  /** A baseline page (stock pdf.js, foliate's demo) in a fresh context: navigation start → its first painted page. */
+  const baselineOnce = async (url: string, throttled = false, initScript?: string) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      await context.addCookies(cookies);
+      const page = await context.newPage();
+      if (throttled) await throttle(context, page);
+      if (initScript) await page.addInitScript(initScript);
+      await page.goto(url);
+      await page.waitForFunction(() => (window as unknown as { __painted?: number }).__painted !== undefined, null, {
+        timeout: 60_000,
+      });
+      return await page.evaluate(() => (window as unknown as { __painted: number }).__painted);
+    } finally {
+      await context.close();
+    }
+  };
+
+  /** The app and its baseline, one open of each in turn, so the machine's load falls on both alike. */
+  const beside = async (
+    runs: number,
+    app: () => Promise<{ open: number; bare: number }>,
+    base: () => Promise<number>,
+  ) => {
+    const apps: number[] = [];
+    const bares: number[] = [];
+    const baselines: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const run = await app();
+      apps.push(run.open);
+      bares.push(run.bare);
+      baselines.push(await base());
+    }
+    return { app: median(apps), slowest: Math.max(...apps), bare: median(bares), baseline: median(baselines) };
+  };
+  const ratio = (app: number, baseline: number) => `${(app / baseline).toFixed(2)}× of it`;
+
+  const pdfs = [
+    ['pdf', `generated ${PDF_PAGES} pages`],
+    ...('bytes' in manual ? ([['manual', `${MANUAL_PAGES}-page manual`]] as const) : []),
+  ] as const;
+  for (const [key, label] of pdfs) {
+    const local = await beside(
+      RUNS,
+      () => openOnce(files[key].name, ids[key]),
+      () => baselineOnce(stock.stockPdf(ids[key])),
+    );
     report(
       `${key}.first-page`,
-      median(opens),
-      budget,
-      `(median of ${RUNS} cold opens; slowest ${ms(Math.max(...opens))}; bare fetch of the whole file ${ms(median(runs.map((r) => r.bare)))})`,
+      local.app,
+      BUDGET.pdfMs,
+      `stock pdf.js ${ms(local.baseline)} (${ratio(local.app, local.baseline)}) (${label}, median of ${RUNS} cold opens each; app's slowest ${ms(local.slowest)}; bare fetch of the whole file ${ms(local.bare)})`,
+    );
+    const slow = await beside(
+      THROTTLED_RUNS,
+      () => openOnce(files[key].name, ids[key], true),
+      () => baselineOnce(stock.stockPdf(ids[key]), true),
+    );
+    report(
+      `${key}.first-page-at-50mbit`,
+      slow.app,
+      BUDGET.pdfMs,
+      `stock pdf.js ${ms(slow.baseline)} (${ratio(slow.app, slow.baseline)}) (${label}, median of ${THROTTLED_RUNS} cold opens each on an emulated 50 Mbit/s, 20 ms line, scripts included; bare fetch of the whole file ${ms(slow.bare)})`,
     );
   }
+  if ('missing' in manual) console.log(`reader.manual: skipped, ${manual.missing}`);
 
   {
-    const runs = [];
-    for (let i = 0; i < 3; i += 1) runs.push(await openOnce(files.pdf.name, ids.pdf, true));
+    const epub = await beside(
+      RUNS,
+      () => openOnce(files.epub.name, ids.epub),
+      () => baselineOnce(stock.foliateDemo(ids.epub), false, FOLIATE_PAINTED),
+    );
     report(
-      'pdf.first-page-at-50mbit',
+      'epub.first-page',
+      epub.app,
+      BUDGET.epubMs,
+      `foliate-js demo ${ms(epub.baseline)} (${ratio(epub.app, epub.baseline)}) (median of ${RUNS} cold opens each; app's slowest ${ms(epub.slowest)}; bare fetch of the whole file ${ms(epub.bare)})`,
+    );
+  }
+  {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await openOnce(files.txt.name, ids.txt));
+    report(
+      'txt.first-page',
       median(runs.map((r) => r.open)),
       null,
-      `(median of 3 cold opens on an emulated 50 Mbit/s, 20 ms line, the reader's chunks included; bare fetch of the whole file on the same line ${ms(median(runs.map((r) => r.bare)))})`,
+      `(median of ${RUNS} cold opens; bare fetch of the whole file ${ms(median(runs.map((r) => r.bare)))})`,
     );
   }
 
@@ -231,14 +314,15 @@ try {
       );
       return { heap: usedSize, ...canvases };
     };
+    // One key press, then its page painted, before the next: presses sent ahead of the paints ran past the
+    // page waited for (200 was never painted) and the wait timed out.
     const turnTo = async (n: number) => {
-      while (!(await page.locator(`[data-rendered-page="${n}"]`).count())) {
+      let shown = Number(await page.locator('[data-rendered-page]').first().getAttribute('data-rendered-page'));
+      while (shown < n) {
         await page.keyboard.press('ArrowRight');
-        await page.locator('[data-rendered-page]').first().waitFor();
-        const shown = Number(await page.locator('[data-rendered-page]').first().getAttribute('data-rendered-page'));
-        if (shown >= n) break;
+        await page.locator(`[data-rendered-page="${shown + 1}"]`).waitFor({ timeout: 30_000 });
+        shown += 1;
       }
-      await page.locator(`[data-rendered-page="${n}"]`).waitFor({ timeout: 30_000 });
     };
     await turnTo(10);
     const at10 = await measure();
@@ -259,6 +343,7 @@ try {
   }
 } finally {
   await browser.close();
+  await stock.stop();
   await app.stop();
 }
 process.exit(over ? 1 : 0);
