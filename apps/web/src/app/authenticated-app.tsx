@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import type { DialogProps } from '../components/ui/modal';
 import { ManageAccountsSlot } from '../features/books/components/book-form/manage-accounts-slot';
 import { useBooksReadCount } from '../features/goals/api/use-books-read-count';
+import { warmReader } from '../features/reading/lib/warm-reader';
 import { AppShell } from './app-shell';
 import { lazyScreen } from './lazy-screen';
 import { useLiveEvents } from './use-live-events';
@@ -28,8 +29,11 @@ function DashboardRoute({ me }: { me: Me }) {
   return <DashboardPage me={me} booksRead={useBooksReadCount()} />;
 }
 
-/** The Cloud Drives screen's reader and Reading Progress tab: the reading feature's, each in its own chunk. */
-const cloudDrivesSlots = { Reader: ReaderScreen, ReadingProgress: ReadingProgressScreen };
+/**
+ * The Cloud Drives screen's reader and Reading Progress tab: the reading feature's, each in its own chunk; and
+ * the reader's warm-up, which only names those chunks until a file is pointed at.
+ */
+const cloudDrivesSlots = { Reader: ReaderScreen, ReadingProgress: ReadingProgressScreen, warmReader };
 
 /** The book form's way into Manage Accounts, a dialog of another feature (see ManageAccountsSlot). */
 const manageAccounts = (props: DialogProps) => <ManageAccountsDialog {...props} />;

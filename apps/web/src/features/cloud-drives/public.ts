@@ -9,5 +9,6 @@ export type {
   ContentProgress,
   FileContentSource,
   ReaderSlotProps,
+  ReaderWarmUp,
   ReadingProgressSlotProps,
 } from './lib/reader-slots';

@@ -37,7 +37,15 @@ export interface ReadingProgressSlotProps {
   onOpenFile: (fileId: string) => void;
 }
 
+/** Why the reader is told of a file before it opens: pointed at or selected, or opened this moment. */
+export type ReaderWarmUp = 'near' | 'open';
+
 export interface CloudDrivesSlots {
   Reader?: ComponentType<ReaderSlotProps>;
+  /**
+   * Gets the reader ready for a file before it is shown: its chunks, and for a PDF pdf.js's worker and the
+   * file's first bytes ('near'), or the document itself ('open'). Must cost nothing for a file it cannot show.
+   */
+  warmReader?: (file: CloudFile, content: FileContentSource, why: ReaderWarmUp) => void;
   ReadingProgress?: ComponentType<ReadingProgressSlotProps>;
 }

@@ -51,8 +51,15 @@ export function CloudDrivesPage({ slots = {} }: { slots?: CloudDrivesSlots }) {
     if (file) search.set('file', file);
     setParams(search);
   };
-  const { Reader, ReadingProgress } = slots;
-  const openInReader = Reader ? (file: CloudFile) => show('browser', connectionId, file.id) : undefined;
+  const { Reader, ReadingProgress, warmReader } = slots;
+  const openInReader = Reader
+    ? (file: CloudFile) => {
+        // The document starts opening now, beside the reader's chunk and the saved progress.
+        warmReader?.(file, fileContentSource(file), 'open');
+        show('browser', connectionId, file.id);
+      }
+    : undefined;
+  const nearFile = warmReader ? (file: CloudFile) => warmReader(file, fileContentSource(file), 'near') : undefined;
 
   // The tab bar is hidden while in the reader (core.md §2); closing returns to the File Browser (§4) as it was
   // left (its filters, view and selection stay mounted underneath), focus back on the file that was opened.
@@ -69,7 +76,11 @@ export function CloudDrivesPage({ slots = {} }: { slots?: CloudDrivesSlots }) {
         <div {...panelProps(PREFIX, tab)} className={`rounded-md ${focusRing}`}>
           {tab === 'manager' && <ManagerTab onBrowse={(id) => show('browser', id)} />}
           {tab === 'browser' && (
-            <FileBrowser initialConnectionId={connectionId} {...(openInReader ? { onOpenFile: openInReader } : {})} />
+            <FileBrowser
+              initialConnectionId={connectionId}
+              {...(openInReader ? { onOpenFile: openInReader } : {})}
+              {...(nearFile ? { onNearFile: nearFile } : {})}
+            />
           )}
           {tab === 'progress' &&
             (ReadingProgress ? (

@@ -42,13 +42,15 @@ export interface FileBrowserProps {
   initialConnectionId?: string | null;
   /** What opening a file does; the reader (issue 15) plugs in here. Default: download it through the cache. */
   onOpenFile?: (file: CloudFile) => void;
+  /** A file pointed at, focused or pressed (the reader warms up for it). */
+  onNearFile?: (file: CloudFile) => void;
 }
 
 /** Cards are rendered this many at a time; a drive of thousands of files shows more on request. */
 export const RENDER_STEP = 120;
 
 /** The File Browser tab (core.md §2 "File browser", §4 "Cloud drives view"). */
-export function FileBrowser({ initialConnectionId = null, onOpenFile }: FileBrowserProps) {
+export function FileBrowser({ initialConnectionId = null, onOpenFile, onNearFile }: FileBrowserProps) {
   const files = useCloudFiles();
   const [options, setOptions] = useState<BrowseOptions>(() => ({
     ...defaultBrowseOptions,
@@ -112,6 +114,7 @@ export function FileBrowser({ initialConnectionId = null, onOpenFile }: FileBrow
       selection.toggle(file.id);
     },
     onOpen: open,
+    ...(onNearFile ? { onNear: onNearFile } : {}),
     onToggleFavorite: (file) => (file.isFavorite ? unfavorite.mutate(file.id) : favorite.mutate(file.id)),
     onRemoveTag: (file, tag) => removeTag.mutate({ id: file.id, tag }),
   };

@@ -18,6 +18,7 @@ export function FileCard({
   onClickItem,
   onToggleSelect,
   onOpen,
+  onNear,
   onToggleFavorite,
   onRemoveTag,
 }: FileItemProps) {
@@ -35,6 +36,9 @@ export function FileCard({
       onDoubleClick={(event) => {
         if (!fromControl(event)) onOpen(file);
       }}
+      onPointerEnter={() => onNear?.(file)}
+      onPointerDown={() => onNear?.(file)}
+      onFocus={() => onNear?.(file)}
       className={`flex min-w-0 cursor-pointer flex-col gap-2 rounded-xl border bg-white p-2 text-left transition-colors outline-none select-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 focus-visible:ring-offset-gray-50 dark:bg-gray-900 dark:focus-visible:ring-offset-gray-950 ${
         selected
           ? 'border-indigo-500 bg-indigo-50/60 dark:border-indigo-400 dark:bg-indigo-950/40'

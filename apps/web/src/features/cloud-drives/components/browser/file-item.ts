@@ -8,6 +8,8 @@ export interface FileItemHandlers {
   /** The list's checkbox and Space: toggles this file in the selection. */
   onToggleSelect: (file: CloudFile, index: number) => void;
   onOpen: (file: CloudFile) => void;
+  /** Pointed at, focused or pressed: an open may follow, so the reader can get ready for it. */
+  onNear?: (file: CloudFile) => void;
   onToggleFavorite: (file: CloudFile) => void;
   onRemoveTag: (file: CloudFile, tag: string) => void;
 }

@@ -35,6 +35,7 @@ export function FileTable({
   onClickItem,
   onToggleSelect,
   onOpen,
+  onNear,
   onToggleFavorite,
   onRemoveTag,
 }: FileTableProps) {
@@ -97,6 +98,9 @@ export function FileTable({
                 onDoubleClick={(event) => {
                   if (!fromControl(event)) onOpen(file);
                 }}
+                onPointerEnter={() => onNear?.(file)}
+                onPointerDown={() => onNear?.(file)}
+                onFocus={() => onNear?.(file)}
                 className={`cursor-pointer outline-none select-none focus-visible:bg-indigo-50 dark:focus-visible:bg-indigo-950/40 ${
                   isSelected ? 'bg-indigo-50/70 dark:bg-indigo-950/40' : 'hover:bg-gray-50 dark:hover:bg-gray-800/60'
                 }`}

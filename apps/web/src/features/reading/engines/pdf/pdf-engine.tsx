@@ -5,11 +5,11 @@ import { pagePercentage } from '../../lib/reader-state';
 import { useLatest } from '../../lib/use-latest';
 import type { EngineProps } from '../engine-types';
 import './pdf-engine.css';
-import { openPdfDocument } from './pdf-document';
 import { PdfErrorPanel } from './pdf-error-panel';
 import { pdfContents } from './pdf-outline';
 import { PdfScrollView } from './pdf-scroll-view';
 import { PdfSingleView } from './pdf-single-view';
+import { takePdfDocument } from './pdf-warmup';
 
 /** The document opened from `url` (a document of another file is not this one's). */
 type Opened = { url: string; doc: PDFDocumentProxy } | { url: string; failed: true };
@@ -42,15 +42,28 @@ export function PdfEngine(props: EngineProps) {
   const width = Math.max(0, useWidth(root) - SIDE_ROOM);
   const url = content.url;
 
+  // Resolved when the first page is on screen: the outline waits for it, so its requests never come before
+  // the first page's.
+  const [firstPaint] = useState(() => {
+    let resolve = () => undefined as void;
+    const promise = new Promise<void>((done) => (resolve = done));
+    return { promise, resolve: () => resolve() };
+  });
+
   useEffect(() => {
     let task: PDFDocumentLoadingTask | null = null;
     let disposed = false;
     const open = async () => {
-      const source = latest.current.content;
-      const cached = await source.cached().catch(() => undefined);
-      const data = cached ? new Uint8Array(await cached.arrayBuffer()) : null;
-      if (disposed) return;
-      task = openPdfDocument(data ? { data } : { url }, (progress) => latest.current.onLoadProgress?.(progress));
+      // Usually opened already, by the double-click (pdf-warmup.ts).
+      const taken = await takePdfDocument(latest.current.content);
+      if (disposed) {
+        void taken.destroy();
+        return;
+      }
+      task = taken;
+      task.onProgress = ({ loaded, total }: { loaded: number; total: number }) => {
+        if (total > 0) latest.current.onLoadProgress?.({ loaded: Math.min(loaded, total), total });
+      };
       const doc = await task.promise;
       if (disposed) return;
       setOpened({ url, doc });
@@ -62,6 +75,8 @@ export function PdfEngine(props: EngineProps) {
         location: null,
         percentage: pagePercentage(first, total),
       });
+      await firstPaint.promise;
+      if (disposed) return;
       // The outline is for the Contents panel: a PDF without one (or with a broken one) just has none.
       const contents = await pdfContents(doc).catch(() => []);
       if (!disposed) latest.current.onContents?.(contents);
@@ -74,10 +89,10 @@ export function PdfEngine(props: EngineProps) {
     });
     return () => {
       disposed = true;
-      // Ends the document and its worker (each document has its own).
+      // Ends the document (the shared worker stays for the next one).
       void task?.destroy();
     };
-  }, [url, latest]);
+  }, [url, latest, firstPaint]);
 
   // A new page in single mode starts at its top.
   useEffect(() => {
@@ -87,6 +102,7 @@ export function PdfEngine(props: EngineProps) {
   const current = opened?.url === url ? opened : null;
   const doc = current && 'doc' in current ? current.doc : null;
   const shown = doc ? clampPage(page, doc.numPages) : 1;
+  const onPainted = firstPaint.resolve;
   const onPageInView = (inView: number) => {
     if (!doc) return;
     const total = doc.numPages;
@@ -111,7 +127,7 @@ export function PdfEngine(props: EngineProps) {
     >
       {current && 'failed' in current && <PdfErrorPanel content={content} />}
       {doc && width > 0 && pageMode === 'single' && (
-        <PdfSingleView doc={doc} page={shown} zoom={zoom} rotation={rotation} width={width} />
+        <PdfSingleView doc={doc} page={shown} zoom={zoom} rotation={rotation} width={width} onPainted={onPainted} />
       )}
       {doc && root && width > 0 && pageMode === 'scroll' && (
         <PdfScrollView
@@ -122,6 +138,7 @@ export function PdfEngine(props: EngineProps) {
           rotation={rotation}
           width={width}
           onPageInView={onPageInView}
+          onPainted={onPainted}
         />
       )}
     </div>

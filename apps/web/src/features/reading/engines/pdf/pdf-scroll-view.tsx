@@ -15,19 +15,31 @@ interface PdfScrollViewProps {
   width: number;
   /** The reader scrolled another page into view. */
   onPageInView: (page: number) => void;
+  /** A page is on screen. */
+  onPainted?: () => void;
 }
 
 /**
  * Every page in one column: a placeholder per page, sized from page 1 until a page's own size is known, and
  * canvases only for the pages near the viewport (ScrollPainter).
  */
-export function PdfScrollView({ doc, scroller, page, zoom, rotation, width, onPageInView }: PdfScrollViewProps) {
+export function PdfScrollView({
+  doc,
+  scroller,
+  page,
+  zoom,
+  rotation,
+  width,
+  onPageInView,
+  onPainted,
+}: PdfScrollViewProps) {
   const [firstBox, setFirstBox] = useState<PageBox | null>(null);
   const [boxes, setBoxes] = useState<ReadonlyMap<number, PageBox>>(() => new Map());
   const columnRef = useRef<HTMLDivElement>(null);
   const painter = useRef<ScrollPainter | null>(null);
   const lastPage = useRef(0);
   const onPageInViewRef = useLatest(onPageInView);
+  const onPaintedRef = useLatest(onPainted);
 
   useEffect(() => {
     let stopped = false;
@@ -60,19 +72,23 @@ export function PdfScrollView({ doc, scroller, page, zoom, rotation, width, onPa
 
   // One painter per document; it outlives zoom and rotation changes, which only redraw what it keeps.
   useEffect(() => {
-    const created = new ScrollPainter(doc, hostOf, (n, box) =>
-      setBoxes((known) => {
-        const had = known.get(n);
-        if (had && had.width === box.width && had.height === box.height) return known;
-        return new Map(known).set(n, box);
-      }),
+    const created = new ScrollPainter(
+      doc,
+      hostOf,
+      (n, box) =>
+        setBoxes((known) => {
+          const had = known.get(n);
+          if (had && had.width === box.width && had.height === box.height) return known;
+          return new Map(known).set(n, box);
+        }),
+      () => onPaintedRef.current?.(),
     );
     painter.current = created;
     return () => {
       created.destroy();
       painter.current = null;
     };
-  }, [doc, hostOf]);
+  }, [doc, hostOf, onPaintedRef]);
 
   useEffect(() => {
     painter.current?.setGeometry(scale, rotation);

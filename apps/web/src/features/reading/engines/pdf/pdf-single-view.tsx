@@ -1,6 +1,7 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { useEffect, useRef } from 'react';
 import { clearPage, paintPage, pageViewport, type PaintTask } from './paint-page';
+import { useLatest } from '../../lib/use-latest';
 import { pageScale } from './pdf-layout';
 
 interface PdfSingleViewProps {
@@ -10,13 +11,16 @@ interface PdfSingleViewProps {
   rotation: number;
   /** The reader's width in CSS pixels (100% fits a page to it). */
   width: number;
+  /** The page is on screen. */
+  onPainted?: () => void;
 }
 
 /** One page at a time, drawn again when the page, zoom, rotation or the reader's width changes. */
-export function PdfSingleView({ doc, page, zoom, rotation, width }: PdfSingleViewProps) {
+export function PdfSingleView({ doc, page, zoom, rotation, width, onPainted }: PdfSingleViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   // The page on screen, freed once another one has replaced it.
   const shown = useRef<PDFPageProxy | undefined>(undefined);
+  const painted = useLatest(onPainted);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -32,6 +36,7 @@ export function PdfSingleView({ doc, page, zoom, rotation, width }: PdfSingleVie
         if (!(await task.done)) return;
         if (shown.current && shown.current !== proxy) shown.current.cleanup();
         shown.current = proxy;
+        painted.current?.();
       })
       .catch((error: unknown) => {
         if (!stopped) console.warn('PDF page failed to load', error);
@@ -40,7 +45,7 @@ export function PdfSingleView({ doc, page, zoom, rotation, width }: PdfSingleVie
       stopped = true;
       task?.cancel();
     };
-  }, [doc, page, zoom, rotation, width]);
+  }, [doc, page, zoom, rotation, width, painted]);
 
   useEffect(() => {
     const host = hostRef.current;

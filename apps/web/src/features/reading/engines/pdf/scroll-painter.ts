@@ -33,6 +33,8 @@ export class ScrollPainter {
     private readonly hostOf: (page: number) => HTMLElement | null,
     /** A page turned out to have its own size (the column assumed page 1's). */
     private readonly onPageBox: (page: number, box: PageBox) => void,
+    /** A page is on screen. */
+    private readonly onPainted: () => void = () => undefined,
   ) {}
 
   setGeometry(scale: number, rotation: number): void {
@@ -92,6 +94,7 @@ export class ScrollPainter {
         const { width, height } = pageViewport(proxy, 1, 0);
         this.onPageBox(page, { width, height });
         painted.task = paintPage(proxy, host, scale, rotation);
+        void painted.task.done.then((shown) => shown && this.onPainted());
       })
       .catch((error: unknown) => {
         if (!painted.stopped) console.warn('PDF page failed to load', error);
