@@ -9,7 +9,7 @@ import { PdfErrorPanel } from './pdf-error-panel';
 import { pdfContents } from './pdf-outline';
 import { PdfScrollView } from './pdf-scroll-view';
 import { PdfSingleView } from './pdf-single-view';
-import { takePdfDocument } from './pdf-warmup';
+import { endPdfDocument, takePdfDocument } from './pdf-warmup';
 
 /** The document opened from `url` (a document of another file is not this one's). */
 type Opened = { url: string; doc: PDFDocumentProxy } | { url: string; failed: true };
@@ -57,7 +57,7 @@ export function PdfEngine(props: EngineProps) {
       // Usually opened already, by the double-click (pdf-warmup.ts).
       const taken = await takePdfDocument(latest.current.content);
       if (disposed) {
-        void taken.destroy();
+        void endPdfDocument(taken);
         return;
       }
       task = taken;
@@ -89,8 +89,8 @@ export function PdfEngine(props: EngineProps) {
     });
     return () => {
       disposed = true;
-      // Ends the document (the shared worker stays for the next one).
-      void task?.destroy();
+      // Ends the document and its worker.
+      if (task) void endPdfDocument(task);
     };
   }, [url, latest, firstPaint]);
 

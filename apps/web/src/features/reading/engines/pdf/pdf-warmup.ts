@@ -35,10 +35,10 @@ let worker: PDFWorker | null = null;
 let warm: Warm | null = null;
 
 /**
- * One worker for the page, started on the first warm-up and kept: every document after the first opens with
- * no worker to start (a document's own state goes with the document; the idle worker is a few MB).
+ * The worker for the next document, started by the warm-up (pdf.js leaves a worker it was handed running when
+ * the document is destroyed: endPdfDocument ends it with the reader, as decision 052 has it).
  */
-export function sharedPdfWorker(): PDFWorker {
+function sharedPdfWorker(): PDFWorker {
   if (!worker || worker.destroyed) worker = new PDFWorker();
   return worker;
 }
@@ -172,6 +172,14 @@ async function startOpen(
 export function openPdfAhead(content: Pick<FileContentSource, 'url' | 'cached'>): void {
   const entry = warmPdf(content.url);
   entry.opening ??= startOpen(content.url, content, entry.bytes, entry.controller);
+}
+
+/** The reader closed: its document and its worker end; a later warm-up starts another worker. */
+export function endPdfDocument(task: PDFDocumentLoadingTask): Promise<void> {
+  dropWarm();
+  const ending = worker;
+  worker = null;
+  return task.destroy().finally(() => ending?.destroy());
 }
 
 /**
