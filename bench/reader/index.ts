@@ -144,8 +144,19 @@ try {
           attributeFilter: ['data-rendered-page'],
         });
       });
+      const said: string[] = [];
+      page.on('console', (message) => said.push(`${message.type()}: ${message.text()}`));
       await page.getByRole('gridcell').filter({ hasText: name }).dblclick();
-      await page.locator('[data-rendered-page]').first().waitFor({ timeout: 60_000 });
+      await page
+        .locator('[data-rendered-page]')
+        .first()
+        .waitFor({ timeout: 60_000 })
+        .catch((error: unknown) => {
+          throw new Error(
+            `bench/reader: ${name} never showed a page${throttled ? ' at 50 Mbit/s' : ''}; the page said:\n${said.join('\n')}`,
+            { cause: error },
+          );
+        });
       const open = await page.evaluate(() => {
         const w = window as unknown as { __t0: number; __t1: number };
         return w.__t1 - w.__t0;

@@ -33,6 +33,8 @@ interface Warm {
 
 let worker: PDFWorker | null = null;
 let warm: Warm | null = null;
+/** The document the engine has taken: a late warm-up for it (its chunk arriving after the engine's) is moot. */
+let taken: string | null = null;
 
 /**
  * The worker for the next document, started by the warm-up (pdf.js leaves a worker it was handed running when
@@ -75,7 +77,8 @@ async function prefetch(url: string, signal: AbortSignal): Promise<Prefetched | 
 }
 
 /** Starts the worker and fetches `url`'s head and tail, unless that file is already warm. Idempotent. */
-export function warmPdf(url: string): Warm {
+export function warmPdf(url: string): Warm | null {
+  if (taken === url) return null;
   sharedPdfWorker();
   if (warm?.url === url) return warm;
   dropWarm();
@@ -171,12 +174,13 @@ async function startOpen(
 /** The double-click: the document starts opening now, from the browser's file cache or the warmed bytes. */
 export function openPdfAhead(content: Pick<FileContentSource, 'url' | 'cached'>): void {
   const entry = warmPdf(content.url);
-  entry.opening ??= startOpen(content.url, content, entry.bytes, entry.controller);
+  if (entry) entry.opening ??= startOpen(content.url, content, entry.bytes, entry.controller);
 }
 
 /** The reader closed: its document and its worker end; a later warm-up starts another worker. */
 export function endPdfDocument(task: PDFDocumentLoadingTask): Promise<void> {
   dropWarm();
+  taken = null;
   const ending = worker;
   worker = null;
   return task.destroy().finally(() => ending?.destroy());
@@ -187,8 +191,10 @@ export function endPdfDocument(task: PDFDocumentLoadingTask): Promise<void> {
  * `?file=`, a file never pointed at). The engine owns it from here and destroys it when it closes.
  */
 export function takePdfDocument(content: Pick<FileContentSource, 'url' | 'cached'>): Promise<PDFDocumentLoadingTask> {
+  taken = null;
   openPdfAhead(content);
   const entry = warm!;
   warm = null;
+  taken = content.url;
   return entry.opening!;
 }
