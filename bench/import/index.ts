@@ -95,8 +95,10 @@ async function runImport(origin: string, cookie: string, preview: { id: string }
     const status = (await (await fetch(`${origin}/api/imports/${preview.id}`, { headers: { cookie } })).json()) as {
       state: string;
       summary: { added: number; failed: number };
+      error: string | null;
     };
-    if (status.state === 'done' || status.state === 'failed') {
+    if (status.state === 'failed') throw new Error(`the import failed: ${status.error ?? 'no reason given'}`);
+    if (status.state === 'done') {
       summary = status.summary;
       break;
     }
