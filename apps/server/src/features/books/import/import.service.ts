@@ -53,8 +53,8 @@ export const IMPORT_JOB = 'books.import';
  * batch took (batch-sizer.ts), not from a count tuned to one machine.
  */
 export const IMPORT_BATCH_TARGET: Record<'pglite' | 'postgres', BatchTarget> = {
-  pglite: { targetMs: 10, first: 10, min: 5, max: 250 },
-  postgres: { targetMs: 60, first: 20, min: 10, max: 1000 },
+  pglite: { targetMs: 10, first: 10, min: 10, max: 250 },
+  postgres: { targetMs: 60, first: 20, min: 20, max: 1000 },
 };
 const PHASE = 'Importing books';
 /** Previews per reader and hour: each may read 50 MB and keeps the file until the import is done. */
