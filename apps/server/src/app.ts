@@ -16,7 +16,7 @@ import { sessionCookieName } from './features/auth/session-cookie.js';
 import { booksModule } from './features/books/books.module.js';
 import type { CloudDrivesConfig } from './features/cloud-drives/cloud-drives.deps.js';
 import { cloudDrivesModule } from './features/cloud-drives/cloud-drives.module.js';
-import { IMPORT_BATCH } from './features/books/import/import.service.js';
+import { IMPORT_BATCH_TARGET } from './features/books/import/import.service.js';
 import { healthModule } from './features/health/health.module.js';
 import { jobsModule } from './features/jobs/jobs.module.js';
 import { lookupModule } from './features/lookup/lookup.module.js';
@@ -264,7 +264,7 @@ export async function buildApp(options: AppOptions) {
     changed: (userId, tx) => versions.changed(userId, tx, { type: 'books.changed' }),
     publishLive: (userId, event, tx) => live.publish(userId, event, tx),
     requestsIdle: (maxWaitMs) => admission.whenIdle(maxWaitMs),
-    importBatchSize: IMPORT_BATCH[database.kind],
+    importBatch: IMPORT_BATCH_TARGET[database.kind],
     metadata,
     storage,
     now: clock,

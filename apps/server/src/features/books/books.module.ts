@@ -10,6 +10,7 @@ import { createRateLimiter } from '../../platform/rate-limit.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { StorageQuota } from '../../platform/storage/storage-quota.js';
 import type { BookMetadata } from '../../platform/book-metadata/book-metadata.js';
+import type { BatchTarget } from './import/batch-sizer.js';
 import { createCoverFinder } from './import/cover-finder.js';
 import { importRoutes } from './import/import.routes.js';
 import { createImportService } from './import/import.service.js';
@@ -33,8 +34,8 @@ export interface BooksModuleDeps {
   publishLive?: (userId: string, event: LiveEvent, tx?: Database) => Promise<void>;
   /** Resolves when no API request is running or waiting (or after maxWaitMs): background work goes after them. */
   requestsIdle?: (maxWaitMs: number) => Promise<void>;
-  /** Rows an import writes per transaction (IMPORT_BATCH for the database in use). */
-  importBatchSize: number;
+  /** How long an import's batch should take (IMPORT_BATCH_TARGET for the database in use). */
+  importBatch: BatchTarget;
   /** Open Library and Google Books (platform/book-metadata): covers for imported books. */
   metadata?: BookMetadata;
   /** Where an import's file waits for its job, and where book photos are kept. */
@@ -65,7 +66,7 @@ export function booksModule({
   changed,
   publishLive,
   requestsIdle,
-  importBatchSize,
+  importBatch,
   metadata,
   storage,
   now,
@@ -96,7 +97,7 @@ export function booksModule({
     publishLive,
     limiter,
     requestsIdle,
-    batchSize: importBatchSize,
+    batch: importBatch,
     now,
   });
   const coverFinder = createCoverFinder({ db, books: repository, metadata, changed, requestsIdle });

@@ -288,16 +288,6 @@ export function createBooksRepository(db: Database) {
         .where(and(live(userId), inArray(books.id, ids)));
     },
 
-    /** insertMany answering only the new ids, in order (an import: it needs nothing else back). */
-    async insertManyIds(userId: string, values: BookValues[], executor: Database = db): Promise<string[]> {
-      if (values.length === 0) return [];
-      const rows = await executor
-        .insert(books)
-        .values(values.map((v) => ({ ...v, userId })))
-        .returning({ id: books.id });
-      return rows.map((r) => r.id);
-    },
-
     /** A page of a user's live books that have an ISBN but no cover, in id order after `afterId`. */
     async withoutCover(userId: string, afterId: string | null, limit: number): Promise<{ id: string; isbn: string }[]> {
       const rows = await db

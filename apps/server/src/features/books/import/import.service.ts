@@ -22,6 +22,7 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.js';
 import { imports, jobs, type ImportRow } from '../../../db/schema/index.js';
+import { rowsOf } from '../../../db/rows.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { ownedPrivately, type Access, type AccessPolicy } from '../../../platform/access/access.js';
 import { AppError } from '../../../platform/errors.js';
@@ -31,8 +32,10 @@ import type { PublishEvents } from '../../../platform/jobs/outbox.js';
 import { BlobNotFoundError, type BlobStore } from '../../../platform/storage/blob-store.js';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit.js';
 import { inputToValues, statusOf, withSearchText } from '../book-mapper.js';
+import { insertBooksSql } from '../books-bulk-insert.js';
 import type { BooksRepository, BookValues } from '../books.repository.js';
 import { escapeFormula } from '../csv-formulas.js';
+import { createBatchSizer, type BatchTarget } from './batch-sizer.js';
 import { FIND_COVERS_JOB } from './cover-finder.js';
 import { asMergeTarget, countChangingMerges, mergeValues, type MergeTarget } from './merge-values.js';
 import { FORMAT_LABELS } from './parse/formats.js';
@@ -41,13 +44,18 @@ import { planRowsInSlices, type RowPlan } from './plan.js';
 
 export const IMPORT_JOB = 'books.import';
 /**
- * Rows written per transaction, by database (bench/import, 10,000 rows). PGlite runs one statement at a time,
- * so another reader's query waits for the whole batch in front of it: 500-row batches froze other requests
- * for seconds, 25 rows made them 2.9× slower at p95, 10 rows 1.8–1.95× (budget 2×) in 6.5–6.9 s (budget
- * 10 s). PostgreSQL runs them side by side but shares the CPUs: 25 rows took 3.5–4.6 s at 1.8–2.06×, 15 rows
- * 5.8 s at 1.6–1.8×, 20 rows 4.8–4.9 s (budget 5 s) at 1.65–1.8×.
+ * How long one batch may hold the database, by database (bench/import, 10,000 rows; decision 0xx). PGlite
+ * runs one statement at a time, so another reader's query waits for the whole batch in front of it: its
+ * target is about one idle request's time. PostgreSQL runs them side by side and only shares the CPUs, so
+ * its batches may be longer, and there are fewer of them to wait for: with a reader asking back to back on a
+ * loaded 2-core machine, 40 ms gave 20–47-row batches and an import 3.9× its bare floor, 150 ms 200–275-row
+ * batches at 1.65× the floor but the reader's p95 2.6× idle. The rows per batch follow from the time each
+ * batch took (batch-sizer.ts), not from a count tuned to one machine.
  */
-export const IMPORT_BATCH = { pglite: 10, postgres: 20 } as const;
+export const IMPORT_BATCH_TARGET: Record<'pglite' | 'postgres', BatchTarget> = {
+  pglite: { targetMs: 10, first: 10, min: 10, max: 250 },
+  postgres: { targetMs: 60, first: 20, min: 20, max: 1000 },
+};
 const PHASE = 'Importing books';
 /** Previews per reader and hour: each may read 50 MB and keeps the file until the import is done. */
 export const PREVIEWS_PER_HOUR: RateLimitRule = { service: 'import', limit: 30, window: 'hour' };
@@ -65,8 +73,8 @@ export interface ImportServiceDeps {
   changed?: (userId: string, tx: Database) => Promise<void>;
   /** Counts previews per reader: each reads up to 50 MB and keeps the file. */
   limiter?: RateLimiter;
-  /** Rows per batch (IMPORT_BATCH for the database in use). */
-  batchSize: number;
+  /** How long a batch should take (IMPORT_BATCH_TARGET for the database in use). */
+  batch: BatchTarget;
   /** Resolves when no API request is running or waiting, or after maxWaitMs (platform/admission). */
   requestsIdle?: (maxWaitMs: number) => Promise<void>;
   /** Pushes an event to the user's open pages, at the commit of `tx`. */
@@ -129,7 +137,7 @@ export function createImportService({
   publishLive,
   limiter,
   requestsIdle,
-  batchSize,
+  batch: batchTarget,
   now,
 }: ImportServiceDeps) {
   async function owned(userId: string, id: string, tx: Database = db, lock = false) {
@@ -246,49 +254,59 @@ export function createImportService({
     );
   }
 
-  /** One batch: new books, the import's count, summary and failures, in one transaction. */
   /**
-   * One batch: the import's count, summary and failures moved on, and its new books, in one transaction. The
-   * values are made first and the count is moved by one guarded UPDATE that also locks the row: the
-   * transaction holds the database (all of it, on PGlite) for two statements, not for JavaScript work.
+   * One batch: the import's count, summary and failures moved on, and its new books, in one statement (so in
+   * one transaction of its own, and one round trip). The UPDATE is the guard and the lock: the books are
+   * inserted only when the count is where this run expects it, so a second runner (a lease taken over), or
+   * a run after the import stopped, writes nothing twice. The values are made before it, so the statement
+   * holds the database (all of it, on PGlite) for the database's work only, not for JavaScript's.
    */
   async function writeBatch(
     row: ImportRow,
     start: number,
     batch: RowPlan[],
     rowIds: Map<number, string>,
-    announce: boolean,
     /** How many of the batch's duplicates a merge changed before it; the rest are counted skipped. */
     merged: number,
-  ) {
+  ): Promise<{ done: number; summary: ImportSummary; failures: RowIssue[] } | undefined> {
     const adds = batch.filter((p): p is Extract<RowPlan, { kind: 'add' }> => p.kind === 'add');
-    const values = adds.map((p) => valuesOf(p, now()));
+    const at = now();
+    const added = adds.map((p) => ({ id: randomUUID(), values: valuesOf(p, at) }));
     const merging = row.duplicates === 'merge';
     const duplicates = batch.filter((p) => p.kind === 'duplicate').length;
     const failures: RowIssue[] = batch.flatMap((p) => (p.kind === 'error' ? [{ row: p.row, message: p.message }] : []));
     const counter = (name: keyof ImportSummary, add: number) => sql`(${imports.summary}->>${name})::int + ${add}::int`;
-    return inTransaction(db, async (tx) => {
-      const [next] = await tx
-        .update(imports)
-        .set({
-          done: start + batch.length,
-          summary: sql`jsonb_build_object('added', ${counter('added', adds.length)}, 'merged', ${counter('merged', merging ? merged : 0)}, 'skipped', ${counter('skipped', merging ? duplicates - merged : duplicates)}, 'failed', ${counter('failed', failures.length)})`,
-          failures: failures.length ? sql`${imports.failures} || ${JSON.stringify(failures)}::jsonb` : undefined,
-        })
-        // Another run of this job got here first (a lease taken over), or the import stopped: nothing twice.
-        .where(and(eq(imports.id, row.id), eq(imports.state, 'running'), eq(imports.done, start)))
-        // Not the whole row: its preview and failures grow with the file, and each batch would carry them back.
-        .returning({ done: imports.done });
-      if (!next) return undefined;
-      const ids = await books.insertManyIds(row.userId, values, tx);
-      adds.forEach((p, i) => rowIds.set(p.row, ids[i]!));
-      if (announce) {
-        await changed?.(row.userId, tx);
-        const [status] = await tx.select().from(imports).where(eq(imports.id, row.id));
-        await tell(status!, tx);
-      }
-      return next;
-    });
+    const moved = db
+      .update(imports)
+      .set({
+        done: start + batch.length,
+        summary: sql`jsonb_build_object('added', ${counter('added', adds.length)}, 'merged', ${counter('merged', merging ? merged : 0)}, 'skipped', ${counter('skipped', merging ? duplicates - merged : duplicates)}, 'failed', ${counter('failed', failures.length)})`,
+        failures: failures.length ? sql`${imports.failures} || ${JSON.stringify(failures)}::jsonb` : undefined,
+      })
+      .where(and(eq(imports.id, row.id), eq(imports.state, 'running'), eq(imports.done, start)))
+      // Not the whole row: its preview and failures grow with the file, and each batch would carry them back.
+      .returning({ done: imports.done, summary: imports.summary })
+      // Its SQL, not the builder: a builder in a template is wrapped in parentheses, which WITH refuses.
+      .getSQL();
+    const statement = added.length
+      ? sql`with moved as (${moved}), added as (${insertBooksSql(row.userId, added, sql`exists (select 1 from moved)`)}) select * from moved`
+      : sql`with moved as (${moved}) select * from moved`;
+    const [next] = rowsOf<{ done: number; summary: ImportSummary | string }>(await db.execute(statement));
+    if (!next) return undefined;
+    adds.forEach((p, i) => rowIds.set(p.row, added[i]!.id));
+    // A raw statement's jsonb comes back as text from PGlite, parsed from postgres.js.
+    const summary = typeof next.summary === 'string' ? (JSON.parse(next.summary) as ImportSummary) : next.summary;
+    return { done: Number(next.done), summary, failures };
+  }
+
+  /**
+   * The reader's page hears of progress (and of its new books): the library's version moved on and the
+   * import's status pushed, after the batches they tell of were committed, so a page that reloads on it
+   * finds them. Two statements on their own, not a transaction that reads the import row back: the status is
+   * the row this run started from, moved on by what its batches answered.
+   */
+  async function announce(status: ImportRow) {
+    await Promise.all([changed?.(status.userId, db), tell(status, db)]);
   }
 
   async function finish(importId: string, outcome: { error?: string }) {
@@ -340,9 +358,11 @@ export function createImportService({
     }
     const rowIds = new Map<number, string>();
     const merging = row.duplicates === 'merge';
+    const sizer = createBatchSizer(batchTarget);
+    let status = row;
     let toldAt = 0;
-    for (let start = row.done; start < plan.length; start += batchSize) {
-      const batch = plan.slice(start, start + batchSize);
+    for (let start = row.done; start < plan.length;) {
+      const batch = plan.slice(start, start + sizer.next());
       const mergeInto = (inFile: boolean) =>
         merging
           ? batch.flatMap((p) => {
@@ -353,15 +373,32 @@ export function createImportService({
           : [];
       // Merging only fills empty fields, so merges done again after a crash change nothing the second time.
       const merged = await merge(row.userId, mergeInto(false));
-      // The reader's page hears of progress (and of its new books) a few times a second, not once per batch:
-      // each telling is writes of its own, which would cost the import more than the batch itself.
-      const announce = Date.now() - toldAt >= ANNOUNCE_EVERY_MS || start + batch.length >= plan.length;
-      const written = await writeBatch(row, start, batch, rowIds, announce, merged);
+      const began = performance.now();
+      const written = await writeBatch(row, start, batch, rowIds, merged);
+      sizer.record(batch.length, performance.now() - began);
       if (!written) return { stopped: true };
-      await countLateMerges(row.id, await merge(row.userId, mergeInto(true)));
-      if (announce) {
+      start = written.done;
+      status = {
+        ...status,
+        done: written.done,
+        summary: written.summary,
+        // Only the first ImportLimits.issuesListed are ever shown.
+        failures:
+          written.failures.length && status.failures.length < ImportLimits.issuesListed
+            ? [...status.failures, ...written.failures].slice(0, ImportLimits.issuesListed)
+            : status.failures,
+      };
+      const late = await merge(row.userId, mergeInto(true));
+      await countLateMerges(row.id, late);
+      if (late) {
+        const { merged: m, skipped } = status.summary;
+        status = { ...status, summary: { ...status.summary, merged: m + late, skipped: skipped - late } };
+      }
+      // A few times a second, not once per batch: each telling is writes of its own.
+      if (Date.now() - toldAt >= ANNOUNCE_EVERY_MS || start >= plan.length) {
+        await announce(status);
         toldAt = Date.now();
-        await context.progress({ current: written.done, total: plan.length, phase: PHASE });
+        await context.progress({ current: start, total: plan.length, phase: PHASE });
       }
       // The requests that queued behind this batch run before the next one, and any they lead to: a page's
       // request makes several queries, and each would otherwise wait for a batch of its own.
