@@ -21,7 +21,8 @@ import { buildApp } from '../support/built-app.js';
 import { cpuPlacement, cpuSeconds } from '../support/cpu-placement.js';
 import { withScratchPostgresUrl } from '../support/scratch-postgres.js';
 import { startApp, type AppProcess } from './app-process.js';
-import { mixedRequests } from './mixed.js';
+import { breakdownLines, type ServerBreakdown } from './breakdown.js';
+import { mixedRequests, type KindLatencies } from './mixed.js';
 import { seedBooks, signUp } from './seed.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -159,14 +160,16 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
 }
 
 async function mixed(kind: string, app: AppProcess, cookie: string) {
-  await app.loopDelay();
+  await app.breakdown.start();
+  const latencies: KindLatencies = new Map();
   const r = await runAutocannon({
     url: app.url,
     connections: MIXED_CONNECTIONS,
     duration: MIXED_SECONDS,
-    requests: mixedRequests(cookie),
+    requests: mixedRequests(cookie, latencies),
   });
-  const delay = await app.loopDelay();
+  const { delay, breakdown } = await app.breakdown.stop();
+  const server = breakdown as ServerBreakdown | undefined;
   const ok = failures(r) === 0 && r.p99 < MIXED_P99_MS;
   over ||= !ok;
   console.log(
@@ -174,6 +177,7 @@ async function mixed(kind: string, app: AppProcess, cookie: string) {
       `${fmt(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (budget p99 < ${MIXED_P99_MS} ms, zero errors) | ` +
       `${failureText(r)} | event loop p99 ${delay.p99} ms, max ${delay.max} ms${ok ? '' : '  OVER BUDGET'}`,
   );
+  for (const line of breakdownLines(`load.mixed.${kind}`, latencies, server)) console.log(line);
 }
 
 async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {

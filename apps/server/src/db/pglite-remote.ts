@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import {
   addArrayParsers,
@@ -10,15 +10,23 @@ import {
   type Notification,
   type Parsers,
 } from './pglite-wire.js';
+import { statementTimings, TRANSACTION_HELD, wallClock, type StatementTiming } from './pglite-timings.js';
+
+/**
+ * How long the main thread sleeps, at most, for the answer to a statement of a transaction already begun. A
+ * single-book write's statements run in 0.4–1 ms (bench/load's breakdown); a longer one (an import's batch)
+ * then arrives as any other answer, so the main thread is never held for long.
+ */
+const WAIT_IN_TRANSACTION_MS = 5;
 
 /** Answers from the thread: to a call (`id`), or a notification for a listener. */
 type Message =
-  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: true; value: unknown; ran?: [number, number] }
   | { id: number; ok: false; error: Record<string, unknown> & { message: string } }
   | { listener: number; payload: string };
 
 type Call =
-  | { op: 'statement'; bytes: Uint8Array; tx?: number }
+  | { op: 'statement'; bytes: Uint8Array; tx?: number; waiting?: true }
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
@@ -39,10 +47,19 @@ export interface RemoteTransaction {
  */
 export class RemotePglite {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  readonly #pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; timed?: (ran: [number, number]) => void }
+  >();
   readonly #listeners = new Map<number, { channel: string; onNotify: (payload: string) => void }>();
   /** The type parsers, with the database's array types once they are read (first thing, in the constructor). */
   readonly #parsers: Promise<Parsers>;
+  /** Where the thread answers a statement the main thread waits for asleep, and its count of those answers. */
+  readonly #answers: MessagePort;
+  readonly #answersPosted = new Int32Array(new SharedArrayBuffer(4));
+  /** Transactions whose first statement was answered: begun in the thread, so PGlite is theirs until they end. */
+  readonly #begun = new Set<number>();
+  readonly #waitMs: number;
   #nextId = 1;
   #nextTransaction = 1;
   #closed = false;
@@ -50,9 +67,30 @@ export class RemotePglite {
   /** Why calls fail from now on, once the thread is gone. */
   #gone: Error | undefined;
 
-  /** `maintenanceIntervalMs`: how often the thread vacuums and analyses (pglite-maintenance.js); tests shorten it. */
-  constructor(options: { dataDir?: string; postgresqlconf: string[]; maintenanceIntervalMs?: number }) {
-    this.#worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: options });
+  /**
+   * `maintenanceIntervalMs`: how often the thread vacuums and analyses (pglite-maintenance.js); tests shorten it.
+   * `waitInTransactionMs`: how long the main thread may sleep for the answer to a statement of a begun
+   * transaction (see `#statement`); 0 never.
+   */
+  constructor({
+    waitInTransactionMs = WAIT_IN_TRANSACTION_MS,
+    ...options
+  }: {
+    dataDir?: string;
+    postgresqlconf: string[];
+    maintenanceIntervalMs?: number;
+    waitInTransactionMs?: number;
+  }) {
+    this.#waitMs = waitInTransactionMs;
+    const { port1, port2 } = new MessageChannel();
+    this.#answers = port1;
+    this.#worker = new Worker(new URL('./pglite-worker.js', import.meta.url), {
+      workerData: { ...options, answers: { port: port2, posted: this.#answersPosted.buffer } },
+      transferList: [port2],
+    });
+    // An answer that came after the main thread stopped waiting for it arrives as any other.
+    this.#answers.on('message', (message: Message) => this.#receive(message));
+    this.#answers.unref();
     this.#worker.on('message', (message: Message) => this.#receive(message));
     this.#worker.on('error', (error) =>
       this.#fail(new Error(`PGlite is closed: its thread failed (${error.message})`, { cause: error })),
@@ -82,9 +120,44 @@ export class RemotePglite {
     tx?: number,
   ): Promise<Results<T>> {
     const bytes = statementMessages(sql, params);
-    const answer = await this.#call<Uint8Array>({ op: 'statement', bytes, ...(tx === undefined ? {} : { tx }) }, [
-      bytes.buffer as ArrayBuffer,
-    ]);
+    // Inside a begun transaction PGlite runs nothing else until it ends, and its statements are short: the main
+    // thread sleeps for the answer rather than take its next turn for it, as many turns later as other requests'
+    // work puts it. The rest of the transaction (the next statement, COMMIT) then follows in the same turn.
+    const waiting = tx !== undefined && this.#begun.has(tx) && this.#waitMs > 0;
+    const call: Call = {
+      op: 'statement',
+      bytes,
+      ...(tx === undefined ? {} : { tx }),
+      ...(waiting ? { waiting: true as const } : {}),
+    };
+    const transfer = [bytes.buffer as ArrayBuffer];
+    if (!statementTimings.hasSubscribers) {
+      const answer = await this.#call<Uint8Array>(call, transfer);
+      if (tx !== undefined) this.#begun.add(tx);
+      return this.#read<T>(answer, parsers, sql, options);
+    }
+    const posted = wallClock();
+    let ran: [number, number] = [NaN, NaN];
+    const answer = await this.#call<Uint8Array>(call, transfer, (r) => (ran = r));
+    if (tx !== undefined) this.#begun.add(tx);
+    const received = wallClock();
+    const result = this.#read<T>(answer, parsers, sql, options);
+    const [started, ended] = ran;
+    const timing: StatementTiming = {
+      sql,
+      inTransaction: tx !== undefined,
+      posted,
+      started,
+      ended,
+      received,
+      decoded: wallClock(),
+      bytes: answer.byteLength,
+    };
+    statementTimings.publish(timing);
+    return result;
+  }
+
+  #read<T>(answer: Uint8Array, parsers: Parsers, sql: string, options?: QueryOptions): Results<T> {
     const { result, notifications } = readAnswer(answer, parsers, sql, options);
     for (const notification of notifications) this.#notify(notification);
     return result as Results<T>;
@@ -128,11 +201,36 @@ export class RemotePglite {
     } catch (error) {
       ended = true;
       await this.#call({ op: 'end', tx: id, commit: false }).catch(() => undefined);
+      this.#begun.delete(id);
       throw error;
     }
     ended = true;
-    await this.#call({ op: 'end', tx: id, commit: true });
+    try {
+      if (!statementTimings.hasSubscribers) await this.#call({ op: 'end', tx: id, commit: true });
+      else await this.#timedEnd(id);
+    } finally {
+      this.#begun.delete(id);
+    }
     return result;
+  }
+
+  /** COMMIT, published as the time the transaction held PGlite (from its BEGIN to its COMMIT). */
+  async #timedEnd(id: number): Promise<void> {
+    const posted = wallClock();
+    let held: [number, number] = [NaN, NaN];
+    await this.#call({ op: 'end', tx: id, commit: true }, [], (ran) => (held = ran));
+    const received = wallClock();
+    const timing: StatementTiming = {
+      sql: TRANSACTION_HELD,
+      inTransaction: true,
+      posted,
+      started: held[0],
+      ended: held[1],
+      received,
+      decoded: received,
+      bytes: 0,
+    };
+    statementTimings.publish(timing);
   }
 
   /** LISTEN on the thread's connection; resolves to the function that stops listening. */
@@ -161,13 +259,35 @@ export class RemotePglite {
     }
   }
 
-  #call<T>(call: Call, transfer: ArrayBuffer[] = []): Promise<T> {
+  /** `timed`: told when the statement ran in the thread, before the call resolves. */
+  #call<T>(call: Call, transfer: ArrayBuffer[] = [], timed?: (ran: [number, number]) => void): Promise<T> {
     if (this.#closed || this.#gone) return Promise.reject(this.#gone ?? new Error('PGlite is closed'));
     const id = this.#nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ ...call, id }, transfer);
+    const answered = new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject, ...(timed ? { timed } : {}) });
     });
+    const seen = Atomics.load(this.#answersPosted, 0);
+    this.#worker.postMessage({ ...call, id }, transfer);
+    if (call.op === 'statement' && call.waiting) this.#sleepUntilAnswered(id, seen);
+    return answered;
+  }
+
+  /**
+   * Sleeps (Atomics.wait) until the thread has answered call `id` on the answers' port, for `waitInTransactionMs`
+   * at most, and takes the answer from there; the promise of the call is then settled, and its continuation runs
+   * before anything else on this thread. Past the limit (a long statement) the answer comes as any other.
+   */
+  #sleepUntilAnswered(id: number, seen: number): void {
+    const until = performance.now() + this.#waitMs;
+    for (;;) {
+      for (let got = receiveMessageOnPort(this.#answers); got; got = receiveMessageOnPort(this.#answers))
+        this.#receive(got.message as Message);
+      if (!this.#pending.has(id)) return;
+      const left = until - performance.now();
+      if (left <= 0) return;
+      Atomics.wait(this.#answersPosted, 0, seen, left);
+      seen = Atomics.load(this.#answersPosted, 0);
+    }
   }
 
   #receive(message: Message): void {
@@ -178,7 +298,10 @@ export class RemotePglite {
     const pending = this.#pending.get(message.id);
     this.#pending.delete(message.id);
     if (!pending) return;
-    if (message.ok) pending.resolve(message.value);
+    if (message.ok) {
+      if (message.ran) pending.timed?.(message.ran);
+      pending.resolve(message.value);
+    }
     // The database error with its own fields (code, detail, constraint…), as errors.ts reads them.
     else pending.reject(Object.assign(new Error(message.error.message), message.error));
   }
@@ -190,6 +313,7 @@ export class RemotePglite {
    */
   #fail(error: Error): void {
     if (this.#gone) return;
+    this.#answers.close();
     this.#gone = error;
     this.#closed = true;
     for (const { reject } of this.#pending.values()) reject(error);

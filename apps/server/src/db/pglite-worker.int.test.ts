@@ -184,6 +184,54 @@ describe('PGlite’s thread between statements', () => {
     }
   });
 
+  it('answers the statements of a begun transaction within the same turn of the calling thread', async () => {
+    const turnsDuring = async (client: RemotePglite) => {
+      await client.exec('create table if not exists w (n int)');
+      let turns = 0;
+      await client.transaction(async (tx) => {
+        await tx.query('insert into w values ($1)', [0]);
+        // Begun: PGlite is this transaction's until it ends. Each turn of the event loop from here on would
+        // hold it for whatever other work the turn brings.
+        const counting = setInterval(() => (turns += 1), 0);
+        try {
+          for (let n = 1; n <= 20; n += 1) await tx.query('insert into w values ($1)', [n]);
+        } finally {
+          clearInterval(counting);
+        }
+      });
+      expect((await client.query<{ count: number }>('select count(*)::int as count from w')).rows).toEqual([
+        { count: 21 },
+      ]);
+      return turns;
+    };
+    // A wait long enough for any machine, so that the count does not depend on its speed.
+    const sleeping = new RemotePglite({ postgresqlconf: [], waitInTransactionMs: 60_000 });
+    const turning = new RemotePglite({ postgresqlconf: [], waitInTransactionMs: 0 });
+    try {
+      expect(await turnsDuring(sleeping)).toBe(0);
+      // Without the wait every answer comes on a later turn: the test sees the difference it checks.
+      expect(await turnsDuring(turning)).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([sleeping.close(), turning.close()]);
+    }
+  });
+
+  it('takes the answer as any other when the statement outlasts the wait, and keeps the order', async () => {
+    const client = new RemotePglite({ postgresqlconf: [], waitInTransactionMs: 1 });
+    try {
+      const answers = await client.transaction(async (tx) => {
+        await tx.query('select 1');
+        const slow = tx.query<{ n: number }>('select count(*)::int as n from generate_series(1, 3000000)');
+        const quick = tx.query<{ n: number }>('select 2 as n');
+        return [(await slow).rows[0]!.n, (await quick).rows[0]!.n];
+      });
+      expect(answers).toEqual([3_000_000, 2]);
+      expect((await client.query<{ n: number }>('select 3 as n')).rows).toEqual([{ n: 3 }]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('begins a transaction with its first statement, ends one that sent none, and refuses statements after', async () => {
     const client = new RemotePglite({ postgresqlconf: [] });
     try {

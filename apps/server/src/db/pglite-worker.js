@@ -15,7 +15,7 @@ import { startMaintenance } from './pglite-maintenance.js';
 /** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
 /**
  * @typedef {{ id: number } & (
- *   | { op: 'statement'; bytes: Uint8Array; tx?: number }
+ *   | { op: 'statement'; bytes: Uint8Array; tx?: number; waiting?: true }
  *   | { op: 'exec'; sql: string; tx?: number }
  *   | { op: 'end'; tx: number; commit: boolean }
  *   | { op: 'listen'; channel: string }
@@ -26,8 +26,17 @@ import { startMaintenance } from './pglite-maintenance.js';
  */
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const { dataDir, postgresqlconf, maintenanceIntervalMs } =
-  /** @type {{ dataDir: string; postgresqlconf: string[]; maintenanceIntervalMs?: number }} */ (workerData);
+const { dataDir, postgresqlconf, maintenanceIntervalMs, answers } =
+  /**
+   * @type {{
+   *   dataDir: string;
+   *   postgresqlconf: string[];
+   *   maintenanceIntervalMs?: number;
+   *   answers?: { port: import('node:worker_threads').MessagePort; posted: SharedArrayBuffer };
+   * }}
+   */ (workerData);
+/** Counts the answers posted to `answers.port`, so that the main thread can sleep until one comes. */
+const answersPosted = answers ? new Int32Array(answers.posted) : undefined;
 const client = new PGlite({ dataDir, postgresqlconf, extensions: { pg_trgm } });
 // Between the main thread's statements, as autovacuum would run beside them (pglite-maintenance.js).
 const stopMaintenance = startMaintenance(client, {
@@ -37,8 +46,9 @@ const stopMaintenance = startMaintenance(client, {
 });
 
 /**
- * @typedef {{ tx: Transaction; commit: () => void; rollback: () => void; settled: Promise<unknown> }} OpenTransaction
- * An open transaction: the `tx` PGlite handed over, how to let its callback return or throw, and its outcome.
+ * @typedef {{ tx: Transaction; commit: () => void; rollback: () => void; settled: Promise<unknown>; began: number }} OpenTransaction
+ * An open transaction: the `tx` PGlite handed over, how to let its callback return or throw, its outcome, and
+ * when PGlite became its.
  */
 /** @type {Map<number, OpenTransaction>} */
 const transactions = new Map();
@@ -70,7 +80,7 @@ async function handle(request) {
     case 'statement': {
       // One statement's protocol messages, run as PGlite's own query runs them (under its locks), answered
       // with the bytes PostgreSQL wrote, unparsed: the main thread parses them (pglite-wire.ts), NOTIFYs too.
-      const run = () => answerOf(request.bytes);
+      const run = () => timed(request.bytes);
       if (request.tx !== undefined) {
         await transactionOf(request.tx);
         return client._runExclusiveQuery(run);
@@ -105,6 +115,27 @@ async function handle(request) {
       stopMaintenance();
       if (!client.closed) await client.close();
       return undefined;
+  }
+}
+
+/** Milliseconds since the epoch, so that the main thread can set them beside its own clock. */
+const clock = () => performance.timeOrigin + performance.now();
+
+/**
+ * The answer to `messages`, with when it started and ended running in PGlite: the main thread learns how long
+ * the statement waited for PGlite and how long it ran (bench/load's queueing breakdown).
+ * @returns {Promise<Statement>}
+ */
+async function timed(/** @type {Uint8Array} */ messages) {
+  const started = clock();
+  const answer = await answerOf(messages);
+  return new Statement(answer, started, clock());
+}
+
+class Statement {
+  constructor(/** @type {Uint8Array} */ answer, /** @type {number} */ started, /** @type {number} */ ended) {
+    this.answer = answer;
+    this.ran = /** @type {[number, number]} */ ([started, ended]);
   }
 }
 
@@ -167,7 +198,12 @@ function begin(/** @type {number} */ id) {
     open.settled = client.transaction(
       (tx) =>
         new Promise((commit, rollback) => {
-          Object.assign(open, { tx, commit: () => commit(undefined), rollback: () => rollback(new Rollback()) });
+          Object.assign(open, {
+            tx,
+            commit: () => commit(undefined),
+            rollback: () => rollback(new Rollback()),
+            began: clock(),
+          });
           transactions.set(id, open);
           began(tx);
         }),
@@ -196,17 +232,39 @@ async function end(/** @type {number} */ id, /** @type {boolean} */ commit) {
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
   }
+  // How long PGlite held every other statement back for it.
+  return new Held(open.began, clock());
+}
+
+class Held {
+  constructor(/** @type {number} */ began, /** @type {number} */ ended) {
+    this.ran = /** @type {[number, number]} */ ([began, ended]);
+  }
 }
 
 port.on('message', (/** @type {Request} */ request) => {
+  // The main thread is asleep until this answer comes (pglite-remote.ts, `waiting`): on a port of its own, which
+  // it reads without waiting for its event loop's turn.
+  const answer =
+    request.op === 'statement' && request.waiting && answers && answersPosted
+      ? (/** @type {unknown} */ message, /** @type {import('node:worker_threads').Transferable[]} */ transfer = []) => {
+          answers.port.postMessage(message, transfer);
+          Atomics.add(answersPosted, 0, 1);
+          Atomics.notify(answersPosted, 0);
+        }
+      : (/** @type {unknown} */ message, /** @type {import('node:worker_threads').Transferable[]} */ transfer = []) =>
+          port.postMessage(message, transfer);
   handle(request)
     // A statement's answer is handed over, not copied.
     .then((value) =>
-      port.postMessage(
-        { id: request.id, ok: true, value },
-        value instanceof Uint8Array ? [/** @type {ArrayBuffer} */ (value.buffer)] : [],
-      ),
+      value instanceof Statement
+        ? answer({ id: request.id, ok: true, value: value.answer, ran: value.ran }, [
+            /** @type {ArrayBuffer} */ (value.answer.buffer),
+          ])
+        : value instanceof Held
+          ? answer({ id: request.id, ok: true, value: undefined, ran: value.ran })
+          : answer({ id: request.id, ok: true, value }),
     )
     // An answer that cannot be cloned (a type PGlite parsed into something exotic) fails its call, not the thread.
-    .catch((/** @type {unknown} */ error) => port.postMessage({ id: request.id, ok: false, error: plainError(error) }));
+    .catch((/** @type {unknown} */ error) => answer({ id: request.id, ok: false, error: plainError(error) }));
 });

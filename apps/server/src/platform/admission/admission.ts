@@ -1,4 +1,5 @@
 import { ErrorCode } from '@bookshelf/contract';
+import { channel } from 'node:diagnostics_channel';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { isApiPath } from '../web-app.js';
@@ -12,6 +13,23 @@ export interface AdmissionOptions {
 }
 
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+
+/** One request's way through the gate (ms, performance.now()), and how many were ahead of it on arrival. */
+export interface AdmissionTiming {
+  /** The method and the route's pattern, e.g. "GET /api/books/:id". */
+  route: string;
+  arrived: number;
+  admitted: number;
+  left: number;
+  insideOnArrival: number;
+  waitingOnArrival: number;
+}
+
+/**
+ * Published only while someone subscribes (bench/load/breakdown.mjs, for its queueing breakdown); the gate
+ * otherwise costs no clock reads.
+ */
+export const admissionTimings = channel('bookshelf:admission');
 
 /**
  * First come, first served for API requests (decision 037). Each request's statements used to queue one by
@@ -27,8 +45,30 @@ export function registerAdmission(app: FastifyInstance, options: AdmissionOption
   const leave = (request: FastifyRequest) => {
     request.leaveAdmission?.();
     request.leaveAdmission = undefined;
+    const timing = request.admissionTiming;
+    if (!timing) return;
+    request.admissionTiming = undefined;
+    timing.left = performance.now();
+    admissionTimings.publish(timing);
+  };
+  const timeArrival = (request: FastifyRequest) => {
+    if (!admissionTimings.hasSubscribers) return;
+    const arrived = performance.now();
+    request.admissionTiming = {
+      route: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      arrived,
+      // NaN until admitted: a request turned away never was.
+      admitted: NaN,
+      left: arrived,
+      insideOnArrival: gate.inside,
+      waitingOnArrival: gate.waiting,
+    };
+  };
+  const timeAdmission = (request: FastifyRequest) => {
+    if (request.admissionTiming) request.admissionTiming.admitted = performance.now();
   };
   app.decorateRequest('leaveAdmission', undefined);
+  app.decorateRequest('admissionTiming', undefined);
   const refuse = (request: FastifyRequest, error: unknown) => {
     if (!(error instanceof AdmissionTimeout)) return error;
     request.log.warn({ waitedMs: error.waitedMs, waiting: gate.waiting }, 'request refused: the server is busy');
@@ -38,14 +78,17 @@ export function registerAdmission(app: FastifyInstance, options: AdmissionOption
   // preValidation, before authentication's (registered later), so a request's turn covers its session lookup.
   app.addHook('preValidation', (request, _reply, done) => {
     if (!isApiPath(request.url) || request.routeOptions.config.admission === false) return done();
+    timeArrival(request);
     const leaveNow = gate.tryEnter();
     if (leaveNow) {
       request.leaveAdmission = leaveNow;
+      timeAdmission(request);
       return done();
     }
     gate.enter().then(
       (leaveLater) => {
         request.leaveAdmission = leaveLater;
+        timeAdmission(request);
         done();
       },
       (error: unknown) => done(refuse(request, error) as Error),
@@ -75,5 +118,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set while the request holds a place in the admission gate. */
     leaveAdmission: (() => void) | undefined;
+    /** Only while bench/load (or another subscriber) listens to `admissionTimings`. */
+    admissionTiming: AdmissionTiming | undefined;
   }
 }
