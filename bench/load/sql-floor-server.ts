@@ -81,15 +81,19 @@ export function floorLine(
   const failed = f.errors + f.timeouts + f.unexpected > 0;
   const ok = ratio >= goal && !failed;
   const us = (r: LoadRun) => `${Math.round(r.serverCpuUs ?? NaN)} µs`;
-  const batches = [...new Set(floor.statements.map((s) => s.batch))].map(
-    (b) => floor.statements.filter((s) => s.batch === b).length,
-  );
+  // Each round trip's statements by the table they read, e.g. "[book_facet_counts + books]".
+  const tables = (b: number) =>
+    floor.statements
+      .filter((s) => s.batch === b)
+      .map((s) => /\bfrom\s+"?(\w+)"?/i.exec(s.text)?.[1] ?? s.text.slice(0, 20))
+      .join(' + ');
+  const batches = [...new Set(floor.statements.map((s) => s.batch))].map(tables);
   return {
     ok,
     text:
       `${name}: app ${Math.round(a.rps)} req/s | SQL floor ${Math.round(f.rps)} req/s, p99 ${f.p99} ms ` +
       `(node:http, the app's ${floor.statements.length} statements in ${batches.length} round trip(s) ` +
-      `[${batches.join(' then ')}], JSON.stringify of the rows) | app/floor ${(ratio * 100).toFixed(1)}% ` +
+      `[${batches.join('] then [')}], JSON.stringify of the rows) | app/floor ${(ratio * 100).toFixed(1)}% ` +
       `(goal ≥ ${goal * 100}%) | CPU per answer: app ${us(a)}, floor ${us(f)}, floor/app ${(cpu * 100).toFixed(1)}%` +
       `${failed ? ` | floor failures ${f.errors + f.timeouts + f.unexpected}` : ''}${ok ? '' : '  OVER BUDGET'}`,
   };
