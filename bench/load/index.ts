@@ -6,7 +6,9 @@
 // headers captured from the app, alternating app and bare in short runs, since the machine's speed drifts for
 // both (decision 039). It prints the median run's req/s, p50/p99, failures, the median of the pairs' app/bare
 // ratios beside its budget (DESIGN.md: a cached read, /api/me and the list
-// answered 304 to its ETag, ≥ 30% of bare), and the app's event-loop delay under that load. Then a mixed
+// answered 304 to its ETag, ≥ 30% of bare), and the app's event-loop delay under that load. The full page
+// (books-list) is also loaded beside the SQL floor (./sql-floor-server.ts: node:http running the app's own
+// statements through the same driver, sending JSON.stringify of the rows), goal ≥ 50% of it. Then a mixed
 // read/write run, BENCH_LOAD_MIXED_CONNECTIONS × BENCH_LOAD_MIXED_SECONDS (100 × 60 s): zero errors (no
 // socket errors, timeouts or unexpected statuses) and p99 < 1 s, on PGlite too.
 //   npm run bench -- load          BENCH_LOAD_DB=pglite|postgres runs one database only,
