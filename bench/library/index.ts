@@ -9,11 +9,15 @@
 //  - broad searches: "the" and "a", which most books match (counted up to 1,000, then newest first from the
 //    date index: decision 029), and "gatsby", which none does (it then tries look-alike words),
 //  - GET /api/books/facets (the counts kept by triggers, migration 0003),
+// through inject() and again over HTTP as a browser asks (a kept-alive connection to the app listening on
+// 127.0.0.1, Accept-Encoding with br, the brotli answer read to its last byte; budget alike),
 // each next to the bare SQL it runs (the floor): the very statements the app sent, captured once through a
 // logging Drizzle instance and replayed on the same driver and connection pool, timed the same way.
 // Loading ends with ANALYZE, and with VACUUM too on PostgreSQL, whose autovacuum would do so soon anyway.
 // Exits 1 when a p95 is over budget, after printing EXPLAIN ANALYZE of the statements of that request.
 import { randomBytes } from 'node:crypto';
+import { Agent } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { Database, DatabaseHandle } from '../../apps/server/src/db/client.js';
@@ -22,6 +26,7 @@ import { searchTextOf } from '../../apps/server/src/features/books/book-search.j
 import { onEachDatabase } from '../support/each-database.js';
 import { batchesOf, driverOf, explain, type Statement } from '../support/sql-floor.js';
 import { time, type Timing } from '../support/timing.js';
+import { BROWSER_ACCEPT_ENCODING, httpGet } from './http-get.js';
 
 const BOOKS = Number(process.env.BENCH_LIBRARY_BOOKS ?? 100_000);
 const BATCH = 10_000;
@@ -222,6 +227,7 @@ async function run(kind: Kind, database: DatabaseHandle) {
     }
 
     const budget = BUDGET_P95_MS[kind];
+    const floors = new Map<string, Timing>();
     for (const c of CASES) {
       const statements = captured.get(c.name)!;
       const batches = batchesOf(statements);
@@ -242,12 +248,39 @@ async function run(kind: Kind, database: DatabaseHandle) {
         ` (statements: ${batches.map((b) => b.length).join(' then ')}; total ${body.total})`;
       console.log(text);
       summary.push(text);
+      floors.set(c.name, floor);
       if (!ok || process.env.BENCH_EXPLAIN) {
         for (const s of statements) {
           console.log(`\n  ${s.text}\n  params ${JSON.stringify(s.params)}`);
           console.log((await explain(runSql, s)).replace(/^/gm, '    '));
         }
       }
+    }
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (const c of CASES) {
+        const headers = { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+        const first = await httpGet(agent, `${base}${c.url}`, headers);
+        if (first.status !== 200) throw new Error(`${c.url} answered ${first.status} over HTTP`);
+        const http = await timed(async () => {
+          const res = await httpGet(agent, `${base}${c.url}`, headers);
+          if (res.status !== 200) throw new Error(`${c.url} answered ${res.status} over HTTP`);
+        });
+        const floor = floors.get(c.name)!;
+        const ok = http.p95 <= budget;
+        over ||= !ok;
+        const text =
+          `library.${c.name}.http-br.${kind}: p50 ${ms(http.p50)}, p95 ${ms(http.p95)}${of(http)} (budget p95 ≤ ` +
+          `${budget} ms)${ok ? '' : '  OVER BUDGET'} | bare SQL p50 ${ms(floor.p50)}, p95 ${ms(floor.p95)} | ` +
+          `${first.bytes.toLocaleString('en-US')} bytes as ${first.encoding ?? 'identity'}`;
+        console.log(text);
+        summary.push(text);
+      }
+    } finally {
+      agent.destroy();
     }
   } finally {
     await app.close();

@@ -26,7 +26,16 @@ export interface AppProcess {
  * `databaseUrl`, with ./loop-delay.mjs preloaded. BENCH_LOAD_NODE_ARGS adds node flags
  * (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
-export async function startApp({ port, databaseUrl }: { port: number; databaseUrl?: string }): Promise<AppProcess> {
+export async function startApp({
+  port,
+  databaseUrl,
+  dataDir,
+}: {
+  port: number;
+  databaseUrl?: string;
+  /** Kept after stop() (a temporary one of its own by default). */
+  dataDir?: string;
+}): Promise<AppProcess> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'bookshelf-bench-load-'));
   const delayFile = path.join(scratch, 'loop-delay.json');
   const breakdownFile = path.join(scratch, 'breakdown.json');
@@ -34,6 +43,7 @@ export async function startApp({ port, databaseUrl }: { port: number; databaseUr
   const app = await startBuiltApp({
     port,
     ...(databaseUrl ? { databaseUrl } : {}),
+    ...(dataDir ? { dataDir } : {}),
     nodeArgs: [
       ...['./loop-delay.mjs', './breakdown.mjs'].flatMap((f) => [
         '--import',

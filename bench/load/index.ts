@@ -6,7 +6,9 @@
 // headers captured from the app, alternating app and bare in short runs, since the machine's speed drifts for
 // both (decision 039). It prints the median run's req/s, p50/p99, failures, the median of the pairs' app/bare
 // ratios beside its budget (DESIGN.md: a cached read, /api/me and the list
-// answered 304 to its ETag, ≥ 30% of bare), and the app's event-loop delay under that load. Then a mixed
+// answered 304 to its ETag, ≥ 30% of bare), and the app's event-loop delay under that load. The full page
+// (books-list) is also loaded beside the SQL floor (./sql-floor-server.ts: node:http running the app's own
+// statements through the same driver, sending JSON.stringify of the rows), goal ≥ 50% of it. Then a mixed
 // read/write run, BENCH_LOAD_MIXED_CONNECTIONS × BENCH_LOAD_MIXED_SECONDS (100 × 60 s): zero errors (no
 // socket errors, timeouts or unexpected statuses) and p99 < 1 s, on PGlite too.
 //   npm run bench -- load          BENCH_LOAD_DB=pglite|postgres runs one database only,
@@ -15,6 +17,9 @@
 // During the endpoint runs autocannon has CPU 0 and the server under test (app or bare) the others
 // (../support/cpu-placement.ts); BENCH_LOAD_PIN=0 lets them share. The mixed run has every CPU.
 // Exits 1 when anything is over budget.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { median, medianRun, runAutocannon, type LoadRun } from '../support/autocannon.js';
 import { capture, startBareServer, type CannedAnswer } from '../support/bare-server.js';
 import { buildApp } from '../support/built-app.js';
@@ -24,6 +29,7 @@ import { startApp, type AppProcess } from './app-process.js';
 import { breakdownLines, type ServerBreakdown } from './breakdown.js';
 import { mixedRequests, type KindLatencies } from './mixed.js';
 import { seedBooks, signUp } from './seed.js';
+import { copyDataDir, floorLine, startSqlFloorServer, type SqlFloorServer } from './sql-floor-server.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = env('BENCH_LOAD_SECONDS', 6);
@@ -38,12 +44,14 @@ const PICK = process.env.BENCH_LOAD_ENDPOINTS?.split(',');
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 // Ports of their own (3200–3249 by default), so a bench never meets a server someone is using.
 const PORT_BASE = env('BENCH_LOAD_PORT_BASE', 3200);
-const PORTS = { pglite: PORT_BASE, postgres: PORT_BASE + 1, bare: PORT_BASE + 10 } as const;
+const PORTS = { pglite: PORT_BASE, postgres: PORT_BASE + 1, bare: PORT_BASE + 10, floor: PORT_BASE + 11 } as const;
 
 const PLACEMENT = cpuPlacement(process.env.BENCH_LOAD_PIN === '0');
 
 const CACHED_READ_RATIO = 0.3;
 const MIXED_P99_MS = 1_000;
+/** A full answer against a bare server running the same SQL through the same driver (issue 28's goal). */
+const FULL_ANSWER_RATIO = 0.5;
 
 interface Endpoint {
   name: string;
@@ -53,11 +61,13 @@ interface Endpoint {
   /** Sends If-None-Match with the ETag of the plain answer and expects 304. */
   conditional?: boolean;
   auth?: boolean;
+  /** Also loaded beside the SQL floor (./sql-floor-server.ts), held to FULL_ANSWER_RATIO. */
+  floor?: boolean;
 }
 const ENDPOINTS: Endpoint[] = [
   { name: 'health', path: '/api/health' },
   { name: 'me', path: '/api/me', auth: true, cached: true },
-  { name: 'books-list', path: '/api/books?limit=50', auth: true },
+  { name: 'books-list', path: '/api/books?limit=50', auth: true, floor: true },
   { name: 'books-list-304', path: '/api/books?limit=50', auth: true, cached: true, conditional: true },
   { name: 'books-search', path: '/api/books?q=gatsby', auth: true },
 ];
@@ -78,7 +88,10 @@ const cpuText = (a: LoadRun, b: LoadRun, appRuns: LoadRun[], bareRuns: LoadRun[]
   return `server CPU per answer: app ${us(a)}, bare ${us(b)}, bare/app ${ratio.toFixed(1)}%`;
 };
 
-async function endpoints(kind: string, app: AppProcess, cookie: string) {
+/** Where the SQL floor finds the app's data: its PostgreSQL database, or a copy of its PGlite DATA_DIR. */
+type FloorData = { databaseUrl?: string | undefined; dataDir?: string | undefined };
+
+async function endpoints(kind: string, app: AppProcess, cookie: string, floorData: FloorData) {
   const answers = new Map<string, CannedAnswer>();
   const plan: Array<Endpoint & { headers: Record<string, string>; status: number }> = [];
   for (const e of ENDPOINTS.filter((x) => !PICK || PICK.includes(x.name))) {
@@ -113,6 +126,17 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
   PLACEMENT?.place(bare.pid, PLACEMENT.server);
   try {
     for (const e of plan) {
+      let floor: SqlFloorServer | undefined;
+      if (e.floor) {
+        floor = await startSqlFloorServer({
+          port: PORTS.floor,
+          path: e.path,
+          requestHeaders: e.headers,
+          like: answers.get(e.path)!,
+          ...floorData,
+        });
+        PLACEMENT?.place(floor.pid, PLACEMENT.server);
+      }
       // With the server's CPU time, which says whether it was the server or the client that set the pace.
       const load = async (base: string, pid: number): Promise<LoadRun> => {
         const before = cpuSeconds(pid);
@@ -128,6 +152,7 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
       };
       const appRuns: LoadRun[] = [];
       const bareRuns: LoadRun[] = [];
+      const floorRuns: LoadRun[] = [];
       let worstDelay = { p50: 0, p99: 0, max: 0 };
       await app.loopDelay();
       for (let i = 0; i < REPS; i += 1) {
@@ -135,7 +160,9 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
         const delay = await app.loopDelay();
         if (delay.p99 > worstDelay.p99 || Number.isNaN(worstDelay.p99)) worstDelay = delay;
         bareRuns.push(await load(bare.url, bare.pid));
+        if (floor) floorRuns.push(await load(floor.url, floor.pid));
       }
+      await floor?.close();
       const a = medianRun(appRuns);
       const b = medianRun(bareRuns);
       // Each app run beside the bare run that followed it: the machine's speed drifts by half over tens of
@@ -151,6 +178,11 @@ async function endpoints(kind: string, app: AppProcess, cookie: string) {
           `event loop p99 ${worstDelay.p99} ms, max ${worstDelay.max} ms | ${cpuText(a, b, appRuns, bareRuns)}` +
           `${ratioOk && !failed ? '' : '  OVER BUDGET'}`,
       );
+      if (floor) {
+        const line = floorLine(`load.${e.name}-floor.${kind}`, appRuns, floorRuns, FULL_ANSWER_RATIO, floor);
+        over ||= !line.ok;
+        console.log(line.text);
+      }
     }
   } finally {
     PLACEMENT?.place(process.pid, PLACEMENT.all);
@@ -181,16 +213,26 @@ async function mixed(kind: string, app: AppProcess, cookie: string) {
 }
 
 async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
-  const app = await startApp({ port: PORTS[kind], ...(databaseUrl ? { databaseUrl } : {}) });
+  // PGlite is one process's: the SQL floor reads a copy of the seeded DATA_DIR, taken while the app is stopped.
+  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'bookshelf-bench-load-data-'));
+  const start = () => startApp({ port: PORTS[kind], ...(databaseUrl ? { databaseUrl } : { dataDir }) });
+  let app = await start();
+  let floorDir: string | undefined;
   try {
     const cookie = await signUp(app.url);
     const seeding = performance.now();
     await seedBooks(app.url, cookie, BOOKS);
     console.log(`load.seed.${kind}: ${BOOKS} books in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
-    await endpoints(kind, app, cookie);
+    if (dataDir) {
+      await app.stop();
+      floorDir = copyDataDir(dataDir);
+      app = await start();
+    }
+    await endpoints(kind, app, cookie, { databaseUrl, dataDir: floorDir });
     await mixed(kind, app, cookie);
   } finally {
     await app.stop();
+    for (const dir of [dataDir, floorDir]) if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -76,6 +76,52 @@ export interface FacetRow {
 
 const live = (userId: string) => and(eq(books.userId, userId), isNull(books.deletedAt));
 
+/** A value of a list's filter: inline in the SQL, or a placeholder of a prepared statement. */
+type Bind = (key: keyof ReturnType<typeof filterValues>, value: string | number) => unknown;
+
+/** The conditions of a list's filter (the owner's live books first), each value as `bind` puts it. */
+function filterConditions(filter: BookFilter, bind: Bind, userId = ''): (SQL | undefined)[] {
+  const v = (key: Parameters<Bind>[0], value: string | number) => bind(key, value) as string;
+  const conditions: (SQL | undefined)[] = [and(eq(books.userId, v('userId', userId)), isNull(books.deletedAt))];
+  if (filter.status) conditions.push(eq(books.status, v('status', filter.status)));
+  if (filter.format) conditions.push(eq(books.format, v('format', filter.format)));
+  if (filter.genre) conditions.push(eq(books.genre, v('genre', filter.genre)));
+  if (filter.tag) conditions.push(sql`${books.tags} @> array[${v('tag', filter.tag)}]::text[]`);
+  if (filter.accountId) conditions.push(eq(books.accountId, v('accountId', filter.accountId)));
+  if (filter.rating !== undefined) {
+    conditions.push(
+      filter.rating === 0 ? isNull(books.rating) : eq(books.rating, v('rating', filter.rating) as unknown as number),
+    );
+  }
+  if (filter.specialEdition !== undefined) {
+    conditions.push(filter.specialEdition ? isNotNull(books.specialEdition) : isNull(books.specialEdition));
+  }
+  return conditions;
+}
+
+/** The values filterConditions binds, by placeholder. */
+const filterValues = (userId: string, filter: BookFilter) => ({
+  userId,
+  status: filter.status,
+  format: filter.format,
+  genre: filter.genre,
+  tag: filter.tag,
+  accountId: filter.accountId,
+  rating: filter.rating,
+});
+
+/** Which of a filter's conditions are present (and which way the valueless ones go): the SQL's shape. */
+const filterShape = (f: BookFilter) =>
+  [
+    f.status ? 's' : '',
+    f.format ? 'f' : '',
+    f.genre ? 'g' : '',
+    f.tag ? 't' : '',
+    f.accountId ? 'a' : '',
+    f.rating === undefined ? '' : f.rating === 0 ? 'r0' : 'r',
+    f.specialEdition === undefined ? '' : f.specialEdition ? 'e1' : 'e0',
+  ].join('');
+
 /**
  * The ids of the books that match, their rows locked in id order (a statement locks the rows it changes in
  * whatever order it finds them): two changes of overlapping sets of books queue on the first book they share
@@ -164,15 +210,6 @@ export function createBooksRepository(db: Database) {
     .from(books)
     .where(and(eq(books.id, sql.placeholder('id')), isNull(books.deletedAt)))
     .prepare('book_by_id');
-  /** The live books of a user, from the kept counts. */
-  async function total(userId: string): Promise<number> {
-    const [row] = await db
-      .select({ n: bookFacetCounts.n })
-      .from(bookFacetCounts)
-      .where(and(eq(bookFacetCounts.userId, userId), eq(bookFacetCounts.facet, 'total')));
-    return row?.n ?? 0;
-  }
-
   /** For each misspelt word, up to 5 words of the user's library that look like it, closest first. */
   async function lookalikes(userId: string, words: string[]): Promise<Map<string, string[]>> {
     const found = new Map<string, string[]>();
@@ -246,6 +283,48 @@ export function createBooksRepository(db: Database) {
     );
     return row?.n ?? 0;
   }
+
+  /**
+   * The statements of a page of the library without a search, one pair per shape (sort, order and which
+   * filters are set; at most a few hundred, a handful in use), built and prepared once: on PostgreSQL a
+   * statement Drizzle sends unprepared is parsed and planned on every request and costs postgres.js two
+   * round trips (it describes the parameters first), and building its SQL was a tenth of the answer's CPU
+   * (docs/decisions/0xx-full-answers.md). The values are bound at execution.
+   */
+  const listShapes = new Map<string, ReturnType<typeof prepareList>>();
+  const prepareList = (filter: BookFilter, sort: BookSort, order: SortOrder, name: string) => {
+    const conditions = filterConditions(filter, (key) => sql.placeholder(key));
+    const where = and(...conditions);
+    const unfiltered = conditions.length === 1;
+    return {
+      items: db
+        .select(bookColumns)
+        .from(books)
+        .where(where)
+        .orderBy(...orderFor(sort, order, []))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${name}_items`),
+      // Nothing to narrow by: the kept total saves counting the whole library.
+      total: unfiltered
+        ? db
+            .select({ n: bookFacetCounts.n })
+            .from(bookFacetCounts)
+            .where(and(eq(bookFacetCounts.userId, sql.placeholder('userId')), eq(bookFacetCounts.facet, 'total')))
+            .prepare(`${name}_total`)
+        : db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(books)
+            .where(where)
+            .prepare(`${name}_total`),
+    };
+  };
+  const listQueries = (filter: BookFilter, sort: BookSort, order: SortOrder) => {
+    const shape = `${sort}_${order}_${filterShape(filter)}`;
+    let queries = listShapes.get(shape);
+    if (!queries) listShapes.set(shape, (queries = prepareList(filter, sort, order, `books_page_${shape}`)));
+    return queries;
+  };
 
   return {
     async insert(userId: string, values: BookValues, executor: Database = db): Promise<StoredBook> {
@@ -402,18 +481,15 @@ export function createBooksRepository(db: Database) {
     },
 
     async list(userId: string, filter: BookFilter, page: BookPage): Promise<BookListPage> {
-      const conditions: (SQL | undefined)[] = [live(userId)];
-      if (filter.status) conditions.push(eq(books.status, filter.status));
-      if (filter.format) conditions.push(eq(books.format, filter.format));
-      if (filter.genre) conditions.push(eq(books.genre, filter.genre));
-      if (filter.tag) conditions.push(sql`${books.tags} @> array[${filter.tag}]::text[]`);
-      if (filter.accountId) conditions.push(eq(books.accountId, filter.accountId));
-      if (filter.rating !== undefined) {
-        conditions.push(filter.rating === 0 ? isNull(books.rating) : eq(books.rating, filter.rating));
+      const words = filter.q ? searchWords(filter.q) : [];
+      if (words.length === 0) {
+        // No search (the library's pages, filtered or not): statements prepared once per shape.
+        const { items, total } = listQueries(filter, page.sort, page.order);
+        const values = { ...filterValues(userId, filter), limit: page.limit, offset: page.offset };
+        const [rows, [counted]] = await Promise.all([items.execute(values), total.execute(values)]);
+        return { items: rows, total: counted?.n ?? 0 };
       }
-      if (filter.specialEdition !== undefined) {
-        conditions.push(filter.specialEdition ? isNotNull(books.specialEdition) : isNull(books.specialEdition));
-      }
+      const conditions = filterConditions(filter, (_name, value) => value, userId);
       const fetchPage = async (where: SQL | undefined, order: SQL[], knownTotal?: number) => {
         const [items, [counted]] = await Promise.all([
           db
@@ -464,15 +540,6 @@ export function createBooksRepository(db: Database) {
         );
         return { items, total: COUNT_MAX, totalCapped: true };
       };
-      const words = filter.q ? searchWords(filter.q) : [];
-      if (words.length === 0) {
-        // Nothing to narrow by: the kept total saves counting the whole library.
-        const order = orderFor(page.sort, page.order, []);
-        const where = and(...conditions);
-        return conditions.length === 1 && !filter.q
-          ? fetchPage(where, order, await total(userId))
-          : fetchPage(where, order);
-      }
       // Exact words and prefixes first; only when nothing matches are misspellings tried, so a search that
       // has real hits is not diluted by look-alikes ("harbour" would otherwise also find Harper Lee).
       const exact = await search(searchCondition(filter.q!), words.length === 1 ? words[0] : undefined);
