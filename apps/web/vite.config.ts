@@ -18,6 +18,12 @@ const reactRouterProduction = path.join(
 /** The signed-in app and the screens a member lands on, as Vite's manifest and the server name them (decision 033). */
 const SIGNED_IN_APP = 'src/app/authenticated-app.tsx';
 const QUERY_CLIENT = 'src/lib/query-client.tsx';
+/**
+ * Imported by the signed-in app once its first screen has settled (lib/after-first-screen.ts), on every
+ * member's page: as a chunk of its own it came as three files of 0.1–1.1 KB (the live events' cache and two
+ * helpers it shares with the drives page), each with its ~0.5 KB of headers, so it goes with the signed-in app.
+ */
+const LIVE_EVENTS_CACHE = 'src/app/live-events-cache.ts';
 /** Where the build writes which chunk holds each of those modules, beside Vite's manifest. */
 const SCREEN_CHUNKS = '.vite/screen-chunks.json';
 const LANDING_SCREENS = [
@@ -115,12 +121,13 @@ function signedInChunks(): { plugin: Plugin; chunkOf: (id: string) => string | n
       });
       const own = [SIGNED_IN_APP, ...LANDING_SCREENS].map(byPath);
       const queryClient = byPath(QUERY_CLIENT);
+      const liveEventsCache = byPath(LIVE_EVENTS_CACHE);
       const untouchable = new Set([...initial, ...staticClosure(visitorEntries)]);
       const others = staticClosure(
-        ids.filter((id) => !own.includes(id) && (info(id)?.dynamicImporters.length ?? 0) > 0),
+        ids.filter((id) => !own.includes(id) && id !== liveEventsCache && (info(id)?.dynamicImporters.length ?? 0) > 0),
       );
       // TanStack Query's client comes with the signed-in app (the entry loads both for a member, decision 030).
-      const [app, ...screens] = own.map((id, i) => staticClosure(i === 0 ? [id, queryClient] : [id]));
+      const [app, ...screens] = own.map((id, i) => staticClosure(i === 0 ? [id, queryClient, liveEventsCache] : [id]));
       const names = LANDING_SCREENS.map((source) => path.basename(source, '-page.tsx'));
       for (const id of new Set([app!, ...screens].flatMap((set) => [...set]))) {
         if (initial.has(id)) continue;

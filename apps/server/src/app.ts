@@ -150,8 +150,10 @@ export async function buildApp(options: AppOptions) {
       options.responses ?? (CHECKING_ENVIRONMENTS.has(process.env.NODE_ENV) ? 'checked' : 'fast'),
     ),
   );
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback, not an async function: a promise and a microtask turn on every request, pages and files included.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerErrorHandler(app);
   registerApiCompression(app);

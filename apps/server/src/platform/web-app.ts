@@ -16,6 +16,15 @@ export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api
 
 const PRERENDERED_URL = '/prerendered/';
 
+/**
+ * What a browser may open as a document of its own or run as a worker: a page, an SVG (which can hold a
+ * script), and a worker's script (pdf.js's is the build's one .mjs; a worker's policy comes from its own
+ * answer, not its page's). These keep every security header; any other built file is only ever loaded by a
+ * page, and gets the subresource headers alone (platform/security-headers.ts).
+ */
+const DOCUMENT_OR_WORKER = /\.(?:html?|svg|mjs)$|\.worker[.-]/i;
+export const isSubresource = (url: string) => !DOCUMENT_OR_WORKER.test(url);
+
 export function hasWebApp(distDir: string | undefined): distDir is string {
   return Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
 }
@@ -36,7 +45,12 @@ export function registerWebApp(app: FastifyInstance, distDir: string): WebApp {
   for (const [url, file] of files) {
     // The prerendered pages are answers to client routes (serveAppShell), not addresses of their own.
     if (url.startsWith(PRERENDERED_URL)) continue;
-    app.route({ method: ['GET', 'HEAD'], url, handler: (request, reply) => sendStaticFile(request, reply, file) });
+    app.route({
+      method: ['GET', 'HEAD'],
+      url,
+      config: { subresource: isSubresource(url) },
+      handler: (request, reply) => sendStaticFile(request, reply, file),
+    });
   }
   return { files, appShell: files.get('/index.html')! };
 }

@@ -1,5 +1,5 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { loadWithRetry } from './lazy-retry';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { ToastList } from '../components/ui/toast-list';
 import {
   TOAST_ELEMENT_ATTRIBUTE,
   TOAST_HOTKEY,
@@ -130,22 +130,13 @@ export function useToast(): ToastApi {
   return value;
 }
 
-const loadToastList = () => import('../components/ui/toast-list');
-const ToastList = lazy(() => loadWithRetry(loadToastList).then((m) => ({ default: m.ToastList })));
-
-/** Loaded soon after start-up rather than on the first toast, so a toast never waits for the network. */
-const PRELOAD_AFTER_MS = 2_000;
-
 /**
- * The stack of toasts; mount it once, inside ToastProvider. Its look lives in a chunk of its own: the landing
- * page shows no toast, and every byte of its first download counts.
+ * The stack of toasts; mount it once, inside ToastProvider. Its look is in the entry: as a chunk of its own,
+ * fetched soon after start-up so that a toast never waits for the network (or for a network that is gone),
+ * every first load downloaded it anyway, with half a kilobyte of headers on top (bench/bundle counts them).
  */
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, getToasts, getToasts);
-  useEffect(() => {
-    const timer = setTimeout(() => void loadToastList().catch(() => undefined), PRELOAD_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       // By key position: on a Mac, Alt+T types a character instead of "t".
@@ -156,11 +147,7 @@ export function Toaster() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
   if (list.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastList toasts={list} onDismiss={dismissToast} onHold={holdToast} onLeave={returnFocus} />
-    </Suspense>
-  );
+  return <ToastList toasts={list} onDismiss={dismissToast} onHold={holdToast} onLeave={returnFocus} />;
 }
 
 /** Where focus was before Alt+T took it to a toast, so leaving the toast puts it back. */
