@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FROM_SOURCE } from './support/from-source.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -19,7 +20,7 @@ const benches = readdirSync(here, { withFileTypes: true })
 const failed: string[] = [];
 for (const name of benches) {
   console.log(`\n# bench/${name}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, name, 'index.ts'), ...flags], {
+  const result = spawnSync(process.execPath, [...FROM_SOURCE, path.join(here, name, 'index.ts'), ...flags], {
     stdio: 'inherit',
     cwd: path.resolve(here, '..'),
   });

@@ -4,6 +4,7 @@
 // matches is skipped, so a second `npm start` goes straight to the server.
 //
 //   node scripts/build.mjs [server] [web] [--force]
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -125,6 +126,12 @@ const targets = {
       // Only the bundle lives here, so nothing left from an older build layout can be run by mistake.
       rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });
       await bundleServer(path.join(root, 'apps/server/dist/main.js'));
+      // A brand-new PGlite database for the server's first start on an empty DATA_DIR, made here, in a
+      // process of its own, so that the server never runs PGlite's initdb (apps/server/src/db/pglite-template.js).
+      execFileSync(process.execPath, ['scripts/pglite-template.mjs', 'apps/server/dist/pglite-template'], {
+        cwd: root,
+        stdio: 'inherit',
+      });
     },
   },
   web: {

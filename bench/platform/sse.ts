@@ -6,6 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { FROM_SOURCE } from '../support/from-source.js';
 import type { ParentMessage, ServerMessage } from './sse-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_SSE_CONNECTIONS ?? 1_000);
@@ -25,7 +26,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 function startServer(mode: 'app' | 'bare', users: number) {
   const child = fork(SERVER, [mode, String(users)], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: [...FROM_SOURCE, '--expose-gc'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const next = <T extends ServerMessage>(is: (m: ServerMessage) => m is T) =>

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -17,7 +18,9 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 async function main(): Promise<void> {
   const config = loadConfig(process.env, DEFAULT_WEB_DIST);
   const database = openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir, template: pgliteTemplateOf(process.argv[1]) },
   );
   await database.migrate();
 
@@ -107,4 +110,12 @@ function buildIdOf(entry: string | undefined): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * The build's brand-new PGlite database beside the bundled server (apps/server/dist), for a DATA_DIR that
+ * has none yet; from the sources (tsx) there is none, and PGlite creates its own.
+ */
+function pgliteTemplateOf(entry: string | undefined): string | undefined {
+  return entry ? path.join(path.dirname(entry), 'pglite-template') : undefined;
 }

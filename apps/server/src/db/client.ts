@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,9 +23,10 @@ export type DatabaseTarget =
   /**
    * Embedded PostgreSQL; without a directory it lives in memory (tests). `thread: 'worker'` runs it in a
    * worker thread of its own, the default with a directory (decision 028); in memory it runs on the calling
-   * thread unless asked.
+   * thread unless asked. `template`: the folder of a brand-new database (pglite-template.js), copied into a
+   * directory that has no database yet.
    */
-  | { kind: 'pglite'; dataDir?: string; thread?: 'main' | 'worker' }
+  | { kind: 'pglite'; dataDir?: string; thread?: 'main' | 'worker'; template?: string }
   | { kind: 'postgres'; url: string; maxConnections?: number };
 
 export interface DatabaseHandle {
@@ -58,13 +59,25 @@ async function ping(db: Database): Promise<void> {
 // would mostly duplicate it and costs ~150 MB of resident memory (bench/startup).
 const PGLITE_CONF = ['shared_buffers = 32MB'];
 
-function openPglite(dataDir: string | undefined, thread: 'main' | 'worker'): DatabaseHandle {
+/** Copied beside it, then renamed into place, so a start stopped half-way leaves no half a database. */
+function copyTemplate(template: string, directory: string): void {
+  const partial = `${directory}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  cpSync(template, partial, { recursive: true });
+  rmSync(directory, { recursive: true, force: true });
+  renameSync(partial, directory);
+}
+
+function openPglite(dataDir: string | undefined, thread: 'main' | 'worker', template?: string): DatabaseHandle {
   let directory: string | undefined;
   let release: () => void = () => undefined;
   if (dataDir) {
     directory = path.join(dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
     release = lockDataDir(dataDir);
+    // The build's brand-new database instead of PGlite's initdb here (pglite-template.js: ~840 MB resident).
+    if (template && existsSync(template) && !existsSync(path.join(directory, 'PG_VERSION')))
+      copyTemplate(template, directory);
   }
   if (thread === 'worker') return openPgliteWorker(directory, release);
   const client = new PGlite({
@@ -149,5 +162,5 @@ function openPostgres(url: string, maxConnections: number): DatabaseHandle {
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === 'postgres') return openPostgres(target.url, target.maxConnections ?? 10);
-  return openPglite(target.dataDir, target.thread ?? (target.dataDir ? 'worker' : 'main'));
+  return openPglite(target.dataDir, target.thread ?? (target.dataDir ? 'worker' : 'main'), target.template);
 }
