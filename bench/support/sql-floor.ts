@@ -50,7 +50,7 @@ export function driverOf(database: DatabaseHandle): {
   const pg = client as Sql;
   return {
     // Named prepared statements, as Drizzle sends a prepared query (the library's pages without a search:
-    // docs/decisions/0xx-full-answers.md), so PostgreSQL may switch to a generic plan alike. Drizzle sends
+    // docs/decisions/063-full-answers.md), so PostgreSQL may switch to a generic plan alike. Drizzle sends
     // its other queries unprepared (parsed, planned and described each time): for those this floor is lower
     // than what the app runs.
     run: (s) => pg.unsafe(s.text, s.params as never[], { prepare: true }),

@@ -1,6 +1,6 @@
 // @ts-check
 // A brand-new PGlite database, made once by the build (scripts/pglite-template.mjs) and copied by the server
-// into an empty DATA_DIR (client.ts; decision 0xx). Without it PGlite creates the database on the server's
+// into an empty DATA_DIR (client.ts; decision 065). Without it PGlite creates the database on the server's
 // first start: a second PGlite instance and the initdb WebAssembly module beside the one that will serve
 // (about 840 MB resident), and what they leave is given back only when V8 next collects, a minute later.
 // Unpacking PGlite's own dump (loadDataDir) instead still held 440 MB: the tarball, gunzipped and split in

@@ -25,7 +25,7 @@ const toJson = (value: unknown) => (value instanceof Date ? value.toISOString() 
 /**
  * `INSERT INTO books … SELECT … FROM jsonb_populate_recordset(…)`: many books in one statement whose text
  * depends only on which columns the rows set, with all their values in one parameter (a bulk import's
- * batch, decision 0xx). The ids are chosen here, so nothing needs to come back; `when` is a condition the
+ * batch, decision 061). The ids are chosen here, so nothing needs to come back; `when` is a condition the
  * statement inserts under (a guard on the import's count, in the same statement). One JSON parameter
  * instead of a parameter per value keeps a 500-row batch well under PostgreSQL's 65,535 parameters and
  * lets the statement be prepared once.

@@ -289,7 +289,7 @@ export function createBooksRepository(db: Database) {
    * filters are set; at most a few hundred, a handful in use), built and prepared once: on PostgreSQL a
    * statement Drizzle sends unprepared is parsed and planned on every request and costs postgres.js two
    * round trips (it describes the parameters first), and building its SQL was a tenth of the answer's CPU
-   * (docs/decisions/0xx-full-answers.md). The values are bound at execution.
+   * (docs/decisions/063-full-answers.md). The values are bound at execution.
    */
   const listShapes = new Map<string, ReturnType<typeof prepareList>>();
   const prepareList = (filter: BookFilter, sort: BookSort, order: SortOrder, name: string) => {

@@ -8,7 +8,7 @@ export interface BatchTarget {
 }
 
 /**
- * Rows per batch from time, not from a count tuned to one machine (decision 0xx): each batch's time per row,
+ * Rows per batch from time, not from a count tuned to one machine (decision 061): each batch's time per row,
  * smoothed over the last few, sets the next batch to take about `targetMs`. A batch may grow to at most twice
  * the last one, so one fast batch on a quiet moment does not make the next one long; it shrinks at once when
  * the database slows down (another reader's work, a checkpoint).

@@ -44,7 +44,7 @@ import { planRowsInSlices, type RowPlan } from './plan.js';
 
 export const IMPORT_JOB = 'books.import';
 /**
- * How long one batch may hold the database, by database (bench/import, 10,000 rows; decision 0xx). PGlite
+ * How long one batch may hold the database, by database (bench/import, 10,000 rows; decision 061). PGlite
  * runs one statement at a time, so another reader's query waits for the whole batch in front of it: its
  * target is about one idle request's time. PostgreSQL runs them side by side and only shares the CPUs, so
  * its batches may be longer, and there are fewer of them to wait for: with a reader asking back to back on a

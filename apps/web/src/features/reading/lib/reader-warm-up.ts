@@ -20,7 +20,7 @@ export interface WarmUpActions {
 }
 
 /**
- * The Cloud Drives screen's `warmReader` slot (decision 0xx-reader-warm-up): chunks at once for any file the
+ * The Cloud Drives screen's `warmReader` slot (decision 060-reader-warm-up): chunks at once for any file the
  * reader shows; for a PDF, the byte warm-up after the dwell, and on open the document at once (a pending
  * warm-up for another file is dropped).
  */

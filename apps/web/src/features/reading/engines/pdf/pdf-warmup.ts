@@ -4,7 +4,7 @@ import { parseContentRange, PrefetchedSpans, warmRanges } from './byte-spans';
 import { openPdfDocument, RANGE_CHUNK_SIZE } from './pdf-document';
 
 /*
- * The PDF's first page, started before the reader asks for it (decision 0xx-reader-warm-up). When a PDF is
+ * The PDF's first page, started before the reader asks for it (decision 060-reader-warm-up). When a PDF is
  * pointed at, focused or selected in the File Browser: pdf.js's worker starts (its 1 MB script and start-up
  * were ~300 ms of every open) and the file's head and tail are fetched in one round trip (the size comes
  * with them, so pdf.js needs no opening request of its own). On the double-click the document opens at once,
