@@ -30,15 +30,20 @@ export const bookBody = (i: number) => ({
   tags: [`tag${i % 5}`],
 });
 
-/** Adds `count` books through POST /api/books, a few requests in flight at once. */
-export async function seedBooks(url: string, cookie: string, count: number): Promise<void> {
+/** Adds `count` books through POST /api/books, a few requests in flight at once; `body` says what each is. */
+export async function seedBooks(
+  url: string,
+  cookie: string,
+  count: number,
+  body: (i: number) => object = bookBody,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < count; i = next++) {
       const res = await fetch(`${url}/api/books`, {
         method: 'POST',
         headers: { ...WRITE_HEADERS, cookie },
-        body: JSON.stringify(bookBody(i)),
+        body: JSON.stringify(body(i)),
       });
       if (res.status !== 201) throw new Error(`POST /api/books answered ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
