@@ -1,5 +1,5 @@
 import '../../../test/fake-network';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { renderWithApp } from '../../../test/render-with-app';
@@ -60,7 +60,8 @@ describe('HiddenTools', () => {
     expect(dashboard.textContent).toContain('of 1000 KB');
     expect(screen.queryByRole('complementary', { name: 'Debug' })).toBeNull();
     fireEvent.keyDown(window, { key: 'Escape' });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // The dashboard listens for Escape once it has mounted, which a loaded machine may take a moment over.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.keyDown(window, { key: 'p', ctrlKey: true, shiftKey: true });
     expect(await screen.findByRole('dialog', { name: 'Performance' })).toBeTruthy();
   });
