@@ -16,14 +16,30 @@ export function buildApp(cwd = repo): void {
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd, stdio: 'inherit' });
 }
 
-/** The node flags `npm start` gives the server (package.json's start script), so a bench runs what a user runs. */
-export function startScriptNodeFlags(cwd = repo): string[] {
+const startScript = (cwd: string): string => {
   const { scripts } = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const match = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(scripts.start ?? '');
+  return scripts.start ?? '';
+};
+
+/** The node flags `npm start` gives the server (package.json's start script), so a bench runs what a user runs. */
+export function startScriptNodeFlags(cwd = repo): string[] {
+  const match = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(startScript(cwd));
   if (!match) throw new Error('package.json: the start script does not run node apps/server/dist/main.js');
   return match[1]!.trim().split(/\s+/).filter(Boolean);
+}
+
+/** The environment the start script's `env NAME=value … node` sets for the server (glibc's malloc tuning). */
+export function startScriptEnv(cwd = repo): Record<string, string> {
+  const match = /\benv((?:\s+[A-Z_][A-Z0-9_]*=\S+)+)\s+node\b/.exec(startScript(cwd));
+  if (!match) return {};
+  return Object.fromEntries(
+    match[1]!
+      .trim()
+      .split(/\s+/)
+      .map((pair) => pair.split('=', 2) as [string, string]),
+  );
 }
 
 export interface BuiltAppOptions {
@@ -83,6 +99,7 @@ export async function startBuiltApp(options: BuiltAppOptions = {}): Promise<Buil
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
+      ...(npmStart ? {} : startScriptEnv(cwd)),
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -32,7 +32,7 @@ import type { PublishEvents } from '../../../platform/jobs/outbox.js';
 import { BlobNotFoundError, type BlobStore } from '../../../platform/storage/blob-store.js';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit.js';
 import { inputToValues, statusOf, withSearchText } from '../book-mapper.js';
-import { insertBooksSql } from '../books-bulk-insert.js';
+import { createBooksInsert } from '../books-bulk-insert.js';
 import type { BooksRepository, BookValues } from '../books.repository.js';
 import { escapeFormula } from '../csv-formulas.js';
 import { createBatchSizer, type BatchTarget } from './batch-sizer.js';
@@ -62,6 +62,8 @@ export const PREVIEWS_PER_HOUR: RateLimitRule = { service: 'import', limit: 30, 
 const ANNOUNCE_EVERY_MS = 250;
 /** Under steady traffic a batch waits no longer than this for a quiet moment: the import still moves on. */
 const MAX_WAIT_FOR_REQUESTS_MS = 50;
+/** The longest the import's own JavaScript runs before it gives the event loop back (decision 066). */
+const MAX_SLICE_MS = 2;
 
 export interface ImportServiceDeps {
   db: Database;
@@ -271,7 +273,16 @@ export function createImportService({
   ): Promise<{ done: number; summary: ImportSummary; failures: RowIssue[] } | undefined> {
     const adds = batch.filter((p): p is Extract<RowPlan, { kind: 'add' }> => p.kind === 'add');
     const at = now();
-    const added = adds.map((p) => ({ id: randomUUID(), values: valuesOf(p, at) }));
+    const ids = adds.map(() => randomUUID());
+    const insert = createBooksInsert(row.userId);
+    // A few milliseconds of JavaScript at a time: a request that arrives meanwhile waits no longer than that.
+    let sliceEnds = performance.now() + MAX_SLICE_MS;
+    for (const [i, p] of adds.entries()) {
+      insert.add(ids[i]!, valuesOf(p, at));
+      if (performance.now() < sliceEnds) continue;
+      await yieldToOthers();
+      sliceEnds = performance.now() + MAX_SLICE_MS;
+    }
     const merging = row.duplicates === 'merge';
     const duplicates = batch.filter((p) => p.kind === 'duplicate').length;
     const failures: RowIssue[] = batch.flatMap((p) => (p.kind === 'error' ? [{ row: p.row, message: p.message }] : []));
@@ -288,12 +299,12 @@ export function createImportService({
       .returning({ done: imports.done, summary: imports.summary })
       // Its SQL, not the builder: a builder in a template is wrapped in parentheses, which WITH refuses.
       .getSQL();
-    const statement = added.length
-      ? sql`with moved as (${moved}), added as (${insertBooksSql(row.userId, added, sql`exists (select 1 from moved)`)}) select * from moved`
+    const statement = insert.size
+      ? sql`with moved as (${moved}), added as (${insert.sql(sql`exists (select 1 from moved)`)}) select * from moved`
       : sql`with moved as (${moved}) select * from moved`;
     const [next] = rowsOf<{ done: number; summary: ImportSummary | string }>(await db.execute(statement));
     if (!next) return undefined;
-    adds.forEach((p, i) => rowIds.set(p.row, added[i]!.id));
+    adds.forEach((p, i) => rowIds.set(p.row, ids[i]!));
     // A raw statement's jsonb comes back as text from PGlite, parsed from postgres.js.
     const summary = typeof next.summary === 'string' ? (JSON.parse(next.summary) as ImportSummary) : next.summary;
     return { done: Number(next.done), summary, failures };
