@@ -3,7 +3,6 @@ export * from './activities.js';
 export * from './api-tokens.js';
 export * from './auth-identities.js';
 export * from './book-facet-counts.js';
-export * from './book-words-pending.js';
 export * from './books.js';
 export * from './demo-loads.js';
 export * from './live-events.js';

@@ -1,6 +1,6 @@
 import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { bookFacetCounts, books, bookWordsPending, users } from '../../db/schema/index.js';
+import { books } from '../../db/schema/index.js';
 import type { BookValues } from './books.repository.js';
 
 type Key = keyof typeof books._.columns;
@@ -33,7 +33,6 @@ const toJson = (value: unknown) => (value instanceof Date ? value.toISOString() 
 export function createBooksInsert(userId: string) {
   const keys = new Set<Key>(['id', 'userId']);
   const records: string[] = [];
-  const ids: string[] = [];
   return {
     get size() {
       return records.length;
@@ -47,14 +46,6 @@ export function createBooksInsert(userId: string) {
         row[column.name] = toJson(value);
       }
       records.push(JSON.stringify(row));
-      ids.push(id);
-    },
-    /**
-     * The same books marked as words pending (book-words-pending.ts), under the same guard: a statement of
-     * the same WITH as `sql`, so the books and their marks are written together.
-     */
-    pendingSql(when: SQL): SQL {
-      return sql`insert into ${bookWordsPending} (user_id, book_id) select ${userId}::uuid, unnest(${`{${ids.join(',')}}`}::uuid[]) where ${when}`;
     },
     /** The statement, inserting only under `when` (a guard on the import's count, in the same statement). */
     sql(when: SQL): SQL {
@@ -73,30 +64,9 @@ export function createBooksInsert(userId: string) {
   };
 }
 
-/**
- * Counts the words of up to `limit` of the user's pending books (book-words-pending.ts) into the vocabulary
- * and takes them off the list, in one statement; answers how many it took. The books are locked first, so an
- * edit that is under way finishes before its book is read, and one that comes after finds the book no longer
- * pending and counts its words itself (migration 0018). A pending row whose book was deleted is dropped.
- */
-export function countPendingWordsSql(userId: string, limit: number): SQL {
-  const p = bookWordsPending;
-  // Row by row through the keys (ctid, then each book's primary key): a table that has just grown by an
-  // import has no statistics yet, and a join the planner costs from them scans the whole library per book.
-  return sql`with pending as (
-      delete from ${p} where ctid = any(array(
-        select ctid from ${p} where ${p.userId} = ${userId} limit ${limit} for update skip locked))
-      returning book_id),
-    live as (
-      select l.* from pending cross join lateral (
-        select b.user_id, b.status, b.format, b.genre, b.account_id, b.tags, b.search_text from ${books} b
-        where b.id = pending.book_id and b.deleted_at is null for update) l),
-    counted as (
-      insert into ${bookFacetCounts} (user_id, facet, value, n)
-      select l.user_id, f.facet, f.value, count(*)::int
-      from live l cross join lateral bookshelf_book_facets(l.status, l.format, l.genre, l.account_id, l.tags, l.search_text) f
-      where l.user_id = ${userId} and f.facet = 'word' and exists (select 1 from ${users} u where u.id = l.user_id)
-      group by 1, 2, 3 order by 1, 2, 3
-      on conflict (user_id, facet, value) do update set n = ${bookFacetCounts}.n + excluded.n)
-    select count(*)::int as n from pending`;
+/** All of `rows` in one statement at once (bench/import's bare floor, which has nobody to give way to). */
+export function insertBooksSql(userId: string, rows: { id: string; values: BookValues }[], when: SQL): SQL {
+  const insert = createBooksInsert(userId);
+  for (const { id, values } of rows) insert.add(id, values);
+  return insert.sql(when);
 }

@@ -32,7 +32,7 @@ import type { PublishEvents } from '../../../platform/jobs/outbox.js';
 import { BlobNotFoundError, type BlobStore } from '../../../platform/storage/blob-store.js';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit.js';
 import { inputToValues, statusOf, withSearchText } from '../book-mapper.js';
-import { countPendingWordsSql, createBooksInsert } from '../books-bulk-insert.js';
+import { createBooksInsert } from '../books-bulk-insert.js';
 import type { BooksRepository, BookValues } from '../books.repository.js';
 import { escapeFormula } from '../csv-formulas.js';
 import { createBatchSizer, type BatchTarget } from './batch-sizer.js';
@@ -57,16 +57,6 @@ export const IMPORT_BATCH_TARGET: Record<'pglite' | 'postgres', BatchTarget> = {
   postgres: { targetMs: 60, first: 20, min: 20, max: 1000 },
 };
 const PHASE = 'Importing books';
-/**
- * The words are counted in statements of a batch's time too (a longer one, 3× on PGlite, made the other
- * reader's p95 2.8× idle): at a tenth of a millisecond a book there are many books to each.
- */
-const wordsTarget = ({ targetMs, max }: BatchTarget): BatchTarget => ({
-  targetMs,
-  first: 100,
-  min: 100,
-  max: 10 * max,
-});
 /** Previews per reader and hour: each may read 50 MB and keeps the file until the import is done. */
 export const PREVIEWS_PER_HOUR: RateLimitRule = { service: 'import', limit: 30, window: 'hour' };
 const ANNOUNCE_EVERY_MS = 250;
@@ -267,13 +257,13 @@ export function createImportService({
   }
 
   /**
-   * One batch: the import's count, summary and failures moved on, and its new books (marked words pending), in
-   * one statement (so in one transaction of its own, and one round trip). The UPDATE is the guard and the
-   * lock: the books are inserted only when the count is where this run expects it, so a second runner (a
-   * lease taken over), or a run after the import stopped, writes nothing twice. The values are made before
-   * it, a slice at a time, and the statement is sent only once no request is running or waiting: it holds
-   * the database (all of it, on PGlite) for the database's work only, and a page's request is not split by
-   * it. `statementMs` is that statement's time alone, which the batch sizer reads.
+   * One batch: the import's count, summary and failures moved on, and its new books, in one statement (so in
+   * one transaction of its own, and one round trip). The UPDATE is the guard and the lock: the books are
+   * inserted only when the count is where this run expects it, so a second runner (a lease taken over), or
+   * a run after the import stopped, writes nothing twice. The values are made before it, a slice at a time,
+   * and the statement is sent only once the database or the requests are idle (decision 067): it holds the
+   * database (all of it, on PGlite) for the database's work only, and a page's request is not split by it.
+   * `statementMs` is that statement's time alone, which the batch sizer reads.
    */
   async function writeBatch(
     row: ImportRow,
@@ -311,9 +301,8 @@ export function createImportService({
       .returning({ done: imports.done, summary: imports.summary })
       // Its SQL, not the builder: a builder in a template is wrapped in parentheses, which WITH refuses.
       .getSQL();
-    const guard = sql`exists (select 1 from moved)`;
     const statement = insert.size
-      ? sql`with moved as (${moved}), added as (${insert.sql(guard)}), pending as (${insert.pendingSql(guard)}) select * from moved`
+      ? sql`with moved as (${moved}), added as (${insert.sql(sql`exists (select 1 from moved)`)}) select * from moved`
       : sql`with moved as (${moved}) select * from moved`;
     await giveWay();
     const sent = performance.now();
@@ -333,24 +322,6 @@ export function createImportService({
   async function giveWay() {
     await yieldToOthers();
     await requestsIdle?.(MAX_WAIT_FOR_REQUESTS_MS);
-  }
-
-  /**
-   * The words of the user's pending books counted into the vocabulary (decision 067): many books a statement,
-   * so a word shared by a thousand books is one upsert, sized by time like the batches and giving way
-   * between statements. Also after an import that stopped part way, and for the books of an earlier run that
-   * crashed, since the list is the user's.
-   */
-  async function countWords(userId: string) {
-    const sizer = createBatchSizer(wordsTarget(batchTarget));
-    for (;;) {
-      const size = sizer.next();
-      await giveWay();
-      const sent = performance.now();
-      const [counted] = rowsOf<{ n: number }>(await db.execute(countPendingWordsSql(userId, size)));
-      sizer.record(Number(counted?.n ?? 0), performance.now() - sent);
-      if (Number(counted?.n ?? 0) < size) return;
-    }
   }
 
   /**
@@ -428,10 +399,7 @@ export function createImportService({
       // Merging only fills empty fields, so merges done again after a crash change nothing the second time.
       const merged = await merge(row.userId, mergeInto(false));
       const written = await writeBatch(row, start, batch, rowIds, merged);
-      if (!written) {
-        await countWords(row.userId);
-        return { stopped: true };
-      }
+      if (!written) return { stopped: true };
       sizer.record(batch.length, written.statementMs);
       start = written.done;
       status = {
@@ -457,7 +425,6 @@ export function createImportService({
         await context.progress({ current: start, total: plan.length, phase: PHASE });
       }
     }
-    await countWords(row.userId);
     await finish(importId, {});
     return { imported: plan.length };
   }
