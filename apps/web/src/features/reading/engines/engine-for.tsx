@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { loadWithRetry } from '../../../lib/lazy-retry';
 import { engineKindOf, type EngineKind } from '../lib/engine-kind';
 import type { EngineProps } from './engine-types';
@@ -20,20 +20,26 @@ const LOADERS: Record<EngineKind, () => Promise<Engine>> = import.meta.env.SSR
       text: () => import('./text/text-engine').then((m) => m.TextEngine),
     };
 
+/** The engines whose chunk has arrived. */
+const loaded: Partial<Record<EngineKind, Engine>> = {};
+
+const load = (kind: EngineKind) => LOADERS[kind]().then((engine) => (loaded[kind] = engine));
+
 /**
- * The engine for a file type, loaded lazily with the spec's chunk retries, or null when the reader cannot show
- * it (Unsupported Format). A new component on every call: React.lazy keeps a failed import's error, so Retry
- * asks for a fresh one.
+ * The engine for a file type, or null when the reader cannot show it (Unsupported Format). One whose chunk is
+ * in (preloadEngine, the File Browser's warm-up) is the component itself: a lazy one suspends on its first
+ * render even then, and React holds a Suspense boundary's content back until 300 ms after its fallback showed,
+ * which was 300 ms of every PDF's first page (decision 068). Otherwise a lazy one with the spec's chunk
+ * retries, new on every call: React.lazy keeps a failed import's error, so Retry asks for a fresh one.
  */
-export function engineFor(fileType: string): LazyExoticComponent<Engine> | null {
+export function engineFor(fileType: string): Engine | null {
   const kind = engineKindOf(fileType);
   if (!kind) return null;
-  const load = LOADERS[kind];
-  return lazy(() => loadWithRetry(load).then((engine) => ({ default: engine })));
+  return loaded[kind] ?? lazy(() => loadWithRetry(() => load(kind)).then((engine) => ({ default: engine })));
 }
 
 /** Starts fetching an engine's chunk early (the reader opening while the saved progress is still on its way). */
 export function preloadEngine(fileType: string): void {
   const kind = engineKindOf(fileType);
-  if (kind) void LOADERS[kind]().catch(() => undefined);
+  if (kind) void load(kind).catch(() => undefined);
 }

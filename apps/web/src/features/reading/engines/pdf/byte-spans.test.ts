@@ -4,12 +4,19 @@ import { parseContentRange, PrefetchedSpans, warmRanges } from './byte-spans';
 const KIB = 1024;
 
 describe('warmRanges', () => {
-  it('takes the head and the last chunks, the tail starting on a chunk boundary', () => {
+  it('takes the head and the last chunks, the tail starting on a chunk boundary inside the suffix', () => {
     expect(warmRanges(4_707_275, { head: 64 * KIB, tail: 256 * KIB, chunk: 64 * KIB })).toEqual({
       head: { start: 0, end: 65_536 },
-      // 4,707,275 − 262,144 = 4,445,131, down to the chunk boundary 4,390,912 (67 × 64 KiB).
-      tail: { start: 4_390_912, end: 4_707_275 },
+      // 4,707,275 − 262,144 = 4,445,131, up to the chunk boundary 4,456,448 (68 × 64 KiB): the suffix has no
+      // byte before 4,445,131, so a tail from the boundary below was never whole and never used.
+      tail: { start: 4_456_448, end: 4_707_275 },
     });
+  });
+
+  it('keeps the whole last chunk when the tail is one chunk long (pdf.js’s first request)', () => {
+    const size = 4_707_275;
+    const { tail } = warmRanges(size, { head: 256 * KIB, tail: 256 * KIB, chunk: 256 * KIB });
+    expect(tail).toEqual({ start: Math.floor((size - 1) / (256 * KIB)) * 256 * KIB, end: size });
   });
 
   it('fetches a small file once, as its head', () => {

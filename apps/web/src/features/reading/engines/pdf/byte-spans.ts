@@ -4,13 +4,16 @@
  * trailer are), what a 206's Content-Range says, and answering pdf.js's later range requests from those bytes.
  */
 
-/** A file's first `head` bytes and its last chunks from a chunk boundary (pdf.js asks chunk-aligned ranges). */
+/**
+ * A file's first `head` bytes and the whole chunks among its last `tail` bytes (pdf.js asks chunk-aligned
+ * ranges): the tail is a suffix request, so its start is rounded up to a boundary, not down to bytes it lacks.
+ */
 export function warmRanges(
   size: number,
   { head, tail, chunk }: { head: number; tail: number; chunk: number },
 ): { head: { start: number; end: number }; tail: { start: number; end: number } | null } {
   const headEnd = Math.min(size, head);
-  const tailStart = Math.max(headEnd, Math.floor(Math.max(0, size - tail) / chunk) * chunk);
+  const tailStart = Math.max(headEnd, Math.ceil(Math.max(0, size - tail) / chunk) * chunk);
   return { head: { start: 0, end: headEnd }, tail: tailStart < size ? { start: tailStart, end: size } : null };
 }
 
