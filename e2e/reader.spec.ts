@@ -49,6 +49,10 @@ test.describe('the reader', () => {
     await upload(page.request, EPUB, 'application/epub+zip', makeEpub({ chapters: 3, title: 'Three chapters' }));
     await upload(page.request, TXT, 'text/plain', makeText({ words: 1000 }));
 
+    // A session with no second spent and no page read is not saved (core.md §4): the quick visits below stay
+    // a second, so that how fast the reader opens never decides how many sessions there are.
+    const stayASecond = () => page.waitForTimeout(1_000);
+
     await page.goto('/cloud-drives?tab=browser');
     const reader = await openInReader(page, PDF);
     await expect(reader.getByText('Page 1 of 12').first()).toBeVisible();
@@ -82,6 +86,7 @@ test.describe('the reader', () => {
     await expect(again.getByText('Page 1 of 12').first()).toBeVisible();
     await list.getByRole('button', { name: /^Page 5/ }).click();
     await expect(again.getByText('Page 5 of 12').first()).toBeVisible();
+    await stayASecond();
     await again.getByRole('button', { name: 'Close reader' }).click();
 
     // The EPUB reflows into pages of a screen each; Next turns one, so its place (a CFI) moves on.
@@ -92,6 +97,7 @@ test.describe('the reader', () => {
     expect(before).toMatch(/^epubcfi\(/);
     await epub.getByRole('button', { name: 'Next page' }).click();
     await expect(place).not.toHaveAttribute('data-location', before!);
+    await stayASecond();
     await epub.getByRole('button', { name: 'Close reader' }).click();
 
     // 1,000 words at 300 a page: four pages; End goes to the last, where Next is disabled.
@@ -100,6 +106,7 @@ test.describe('the reader', () => {
     await page.keyboard.press('End');
     await expect(txt.getByText('Page 4 of 4').first()).toBeVisible();
     await expect(txt.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await stayASecond();
     await txt.getByRole('button', { name: 'Close reader' }).click();
 
     // The sessions reach the stats; pages flipped by keyboard went by too fast to be read (issue 27).
