@@ -265,11 +265,7 @@ export async function buildApp(options: AppOptions) {
     // The version bump and the live event in one statement (decision 037).
     changed: (userId, tx) => versions.changed(userId, tx, { type: 'books.changed' }),
     publishLive: (userId, event, tx) => live.publish(userId, event, tx),
-    // On PGlite a batch may go once the database is idle, while requests are still doing their JavaScript.
-    requestsIdle: (maxWaitMs) =>
-      database.whenIdle
-        ? Promise.race([admission.whenIdle(maxWaitMs), database.whenIdle(maxWaitMs)])
-        : admission.whenIdle(maxWaitMs),
+    requestsIdle: (maxWaitMs) => admission.whenIdle(maxWaitMs),
     importBatch: IMPORT_BATCH_TARGET[database.kind],
     metadata,
     storage,

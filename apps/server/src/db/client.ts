@@ -42,11 +42,6 @@ export interface DatabaseHandle {
    * Resolves to the function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<() => Promise<void>>;
-  /**
-   * PGlite in its thread only: resolves once the database has nothing to do (RemotePglite.whenIdle), or after
-   * `maxWaitMs`. PostgreSQL runs statements side by side and has no such moment to wait for.
-   */
-  whenIdle?(maxWaitMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -125,7 +120,6 @@ function openPgliteWorker(directory: string | undefined, release: () => void): D
     db,
     migrate: () => client.migrate(MIGRATIONS_DIR),
     ping: () => ping(db),
-    whenIdle: (maxWaitMs) => client.whenIdle(maxWaitMs),
     listen: async (channel, onNotify, onListen) => {
       const unlisten = await client.listen(channel, onNotify);
       onListen();

@@ -66,8 +66,6 @@ export class RemotePglite {
   #closing = false;
   /** Why calls fail from now on, once the thread is gone. */
   #gone: Error | undefined;
-  /** Callers of `whenIdle` waiting for the last call in flight to be answered. */
-  #idleWaiters: (() => void)[] = [];
 
   /**
    * `maintenanceIntervalMs`: how often the thread vacuums and analyses (pglite-maintenance.js); tests shorten it.
@@ -292,34 +290,6 @@ export class RemotePglite {
     }
   }
 
-  /**
-   * Resolves once no call is in flight and none was made in the turn after the last answer (a request with
-   * more statements to run sends its next one in that turn), or after `maxWaitMs` at the latest. Background
-   * work (an import's batch) then holds the thread while the requests of the moment are doing their
-   * JavaScript, sending their answers or not there at all, instead of waiting for them to end (decision 067).
-   */
-  whenIdle(maxWaitMs: number): Promise<void> {
-    const until = performance.now() + maxWaitMs;
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, maxWaitMs);
-      const check = () => {
-        if (performance.now() >= until) return;
-        if (this.#pending.size > 0) {
-          this.#idleWaiters.push(check);
-          return;
-        }
-        setImmediate(() => {
-          if (this.#pending.size > 0) this.#idleWaiters.push(check);
-          else {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-      };
-      check();
-    });
-  }
-
   #receive(message: Message): void {
     if ('listener' in message) {
       this.#listeners.get(message.listener)?.onNotify(message.payload);
@@ -327,11 +297,6 @@ export class RemotePglite {
     }
     const pending = this.#pending.get(message.id);
     this.#pending.delete(message.id);
-    if (this.#pending.size === 0 && this.#idleWaiters.length > 0) {
-      const waiters = this.#idleWaiters;
-      this.#idleWaiters = [];
-      for (const wake of waiters) wake();
-    }
     if (!pending) return;
     if (message.ok) {
       if (message.ran) pending.timed?.(message.ran);

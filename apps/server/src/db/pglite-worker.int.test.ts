@@ -216,32 +216,6 @@ describe('PGlite’s thread between statements', () => {
     }
   });
 
-  it('tells background work when it has nothing to do: at once when idle, after a statement in flight, or at the limit', async () => {
-    const client = new RemotePglite({ postgresqlconf: [] });
-    try {
-      await client.query('select 1');
-      let started = performance.now();
-      await client.whenIdle(5_000);
-      expect(performance.now() - started).toBeLessThan(1_000);
-      let answered = 0;
-      const slow = client.query('select pg_sleep(0.3)').then(() => (answered = performance.now()));
-      started = performance.now();
-      await client.whenIdle(5_000);
-      const idleAt = performance.now();
-      await slow;
-      // Not before the statement's answer, and not at the limit either.
-      expect(idleAt).toBeGreaterThanOrEqual(answered);
-      expect(idleAt - started).toBeLessThan(2_000);
-      const slower = client.query('select pg_sleep(1)');
-      started = performance.now();
-      await client.whenIdle(100);
-      expect(performance.now() - started).toBeLessThan(900);
-      await slower;
-    } finally {
-      await client.close();
-    }
-  });
-
   it('takes the answer as any other when the statement outlasts the wait, and keeps the order', async () => {
     const client = new RemotePglite({ postgresqlconf: [], waitInTransactionMs: 1 });
     try {

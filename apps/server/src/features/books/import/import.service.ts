@@ -260,10 +260,8 @@ export function createImportService({
    * One batch: the import's count, summary and failures moved on, and its new books, in one statement (so in
    * one transaction of its own, and one round trip). The UPDATE is the guard and the lock: the books are
    * inserted only when the count is where this run expects it, so a second runner (a lease taken over), or
-   * a run after the import stopped, writes nothing twice. The values are made before it, a slice at a time,
-   * and the statement is sent only once the database or the requests are idle (decision 067): it holds the
-   * database (all of it, on PGlite) for the database's work only, and a page's request is not split by it.
-   * `statementMs` is that statement's time alone, which the batch sizer reads.
+   * a run after the import stopped, writes nothing twice. The values are made before it, so the statement
+   * holds the database (all of it, on PGlite) for the database's work only, not for JavaScript's.
    */
   async function writeBatch(
     row: ImportRow,
@@ -272,7 +270,7 @@ export function createImportService({
     rowIds: Map<number, string>,
     /** How many of the batch's duplicates a merge changed before it; the rest are counted skipped. */
     merged: number,
-  ): Promise<{ done: number; summary: ImportSummary; failures: RowIssue[]; statementMs: number } | undefined> {
+  ): Promise<{ done: number; summary: ImportSummary; failures: RowIssue[] } | undefined> {
     const adds = batch.filter((p): p is Extract<RowPlan, { kind: 'add' }> => p.kind === 'add');
     const at = now();
     const ids = adds.map(() => randomUUID());
@@ -304,24 +302,12 @@ export function createImportService({
     const statement = insert.size
       ? sql`with moved as (${moved}), added as (${insert.sql(sql`exists (select 1 from moved)`)}) select * from moved`
       : sql`with moved as (${moved}) select * from moved`;
-    await giveWay();
-    const sent = performance.now();
     const [next] = rowsOf<{ done: number; summary: ImportSummary | string }>(await db.execute(statement));
-    const statementMs = performance.now() - sent;
     if (!next) return undefined;
     adds.forEach((p, i) => rowIds.set(p.row, ids[i]!));
     // A raw statement's jsonb comes back as text from PGlite, parsed from postgres.js.
     const summary = typeof next.summary === 'string' ? (JSON.parse(next.summary) as ImportSummary) : next.summary;
-    return { done: Number(next.done), summary, failures, statementMs };
-  }
-
-  /**
-   * The requests that queued behind the last statement run before the next one, and any they lead to: a
-   * page's request makes several queries, and each would otherwise wait for a statement of its own.
-   */
-  async function giveWay() {
-    await yieldToOthers();
-    await requestsIdle?.(MAX_WAIT_FOR_REQUESTS_MS);
+    return { done: Number(next.done), summary, failures };
   }
 
   /**
@@ -398,9 +384,10 @@ export function createImportService({
           : [];
       // Merging only fills empty fields, so merges done again after a crash change nothing the second time.
       const merged = await merge(row.userId, mergeInto(false));
+      const began = performance.now();
       const written = await writeBatch(row, start, batch, rowIds, merged);
+      sizer.record(batch.length, performance.now() - began);
       if (!written) return { stopped: true };
-      sizer.record(batch.length, written.statementMs);
       start = written.done;
       status = {
         ...status,
@@ -424,6 +411,10 @@ export function createImportService({
         toldAt = Date.now();
         await context.progress({ current: start, total: plan.length, phase: PHASE });
       }
+      // The requests that queued behind this batch run before the next one, and any they lead to: a page's
+      // request makes several queries, and each would otherwise wait for a batch of its own.
+      await yieldToOthers();
+      await requestsIdle?.(MAX_WAIT_FOR_REQUESTS_MS);
     }
     await finish(importId, {});
     return { imported: plan.length };

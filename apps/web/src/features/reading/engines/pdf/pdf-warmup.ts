@@ -35,6 +35,12 @@ let worker: PDFWorker | null = null;
 let warm: Warm | null = null;
 /** The document the engine has taken: a late warm-up for it (its chunk arriving after the engine's) is moot. */
 let taken: string | null = null;
+/**
+ * The document the reader just closed. Closing puts focus back on its file (and the pointer is often still on
+ * it): that is not the reader pointing at it anew, and a warm-up then would start a worker nobody asked for.
+ */
+let closed: { url: string; at: number } | null = null;
+const QUIET_AFTER_CLOSE_MS = 1_000;
 
 /**
  * The worker for the next document, started by the warm-up (pdf.js leaves a worker it was handed running when
@@ -76,8 +82,14 @@ async function prefetch(url: string, signal: AbortSignal): Promise<Prefetched | 
   return { size, head, spans };
 }
 
-/** Starts the worker and fetches `url`'s head and tail, unless that file is already warm. Idempotent. */
+/** Starts the worker and fetches `url`'s head and tail (pointed at, focused or selected), unless it is warm. */
 export function warmPdf(url: string): Warm | null {
+  if (closed?.url === url && performance.now() - closed.at < QUIET_AFTER_CLOSE_MS) return null;
+  return warmFor(url);
+}
+
+/** Idempotent. */
+function warmFor(url: string): Warm | null {
   if (taken === url) return null;
   sharedPdfWorker();
   if (warm?.url === url) return warm;
@@ -173,13 +185,15 @@ async function startOpen(
 
 /** The double-click: the document starts opening now, from the browser's file cache or the warmed bytes. */
 export function openPdfAhead(content: Pick<FileContentSource, 'url' | 'cached'>): void {
-  const entry = warmPdf(content.url);
+  closed = null;
+  const entry = warmFor(content.url);
   if (entry) entry.opening ??= startOpen(content.url, content, entry.bytes, entry.controller);
 }
 
 /** The reader closed: its document and its worker end; a later warm-up starts another worker. */
 export function endPdfDocument(task: PDFDocumentLoadingTask): Promise<void> {
   dropWarm();
+  if (taken) closed = { url: taken, at: performance.now() };
   taken = null;
   const ending = worker;
   worker = null;
