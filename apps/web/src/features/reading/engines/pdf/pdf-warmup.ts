@@ -36,11 +36,11 @@ let warm: Warm | null = null;
 /** The document the engine has taken: a late warm-up for it (its chunk arriving after the engine's) is moot. */
 let taken: string | null = null;
 /**
- * The document the reader just closed. Closing puts focus back on its file (and the pointer is often still on
- * it): that is not the reader pointing at it anew, and a warm-up then would start a worker nobody asked for.
+ * The document the reader last closed, until another file is warmed or it is opened again. Closing puts focus
+ * back on its file (and the pointer is often still on it): that is not the reader pointing at it anew, and a
+ * warm-up then would start a worker nobody asked for.
  */
-let closed: { url: string; at: number } | null = null;
-const QUIET_AFTER_CLOSE_MS = 1_000;
+let closed: string | null = null;
 
 /**
  * The worker for the next document, started by the warm-up (pdf.js leaves a worker it was handed running when
@@ -84,7 +84,8 @@ async function prefetch(url: string, signal: AbortSignal): Promise<Prefetched | 
 
 /** Starts the worker and fetches `url`'s head and tail (pointed at, focused or selected), unless it is warm. */
 export function warmPdf(url: string): Warm | null {
-  if (closed?.url === url && performance.now() - closed.at < QUIET_AFTER_CLOSE_MS) return null;
+  if (closed === url) return null;
+  closed = null;
   return warmFor(url);
 }
 
@@ -193,7 +194,7 @@ export function openPdfAhead(content: Pick<FileContentSource, 'url' | 'cached'>)
 /** The reader closed: its document and its worker end; a later warm-up starts another worker. */
 export function endPdfDocument(task: PDFDocumentLoadingTask): Promise<void> {
   dropWarm();
-  if (taken) closed = { url: taken, at: performance.now() };
+  closed = taken;
   taken = null;
   const ending = worker;
   worker = null;
