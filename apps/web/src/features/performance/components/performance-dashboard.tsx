@@ -7,7 +7,7 @@ import {
   type PerformanceBudgetKind,
 } from '@bookshelf/contract';
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { iconButton } from '../../../components/ui/button-styles';
 import { liveMetrics, subscribeLiveMetrics } from '../lib/live-metrics';
 import { overBudget, resourceTotals, type ResourceTotals } from '../lib/page-resources';
@@ -72,12 +72,15 @@ export function PerformanceDashboard({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     closeButton.current?.focus();
     const timer = setInterval(() => setResources(readResources()), 2_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  // A layout effect, so Escape works from the moment the dialog is on screen: a passive effect runs after
+  // paint, and an Escape pressed in between was lost.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKeyDown);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('keydown', onKeyDown);
-    };
+    return () => window.removeEventListener('keydown', onKeyDown);
   }, [onClose]);
 
   return (

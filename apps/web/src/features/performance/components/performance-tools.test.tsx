@@ -59,8 +59,8 @@ describe('HiddenTools', () => {
     expect(dashboard.textContent).toContain('of 250 KB');
     expect(dashboard.textContent).toContain('of 1000 KB');
     expect(screen.queryByRole('complementary', { name: 'Debug' })).toBeNull();
+    // One Escape, pressed as soon as the dialog shows, closes it (the listener is attached before paint).
     fireEvent.keyDown(window, { key: 'Escape' });
-    // The dashboard listens for Escape once it has mounted, which a loaded machine may take a moment over.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.keyDown(window, { key: 'p', ctrlKey: true, shiftKey: true });
     expect(await screen.findByRole('dialog', { name: 'Performance' })).toBeTruthy();
