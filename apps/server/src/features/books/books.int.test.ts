@@ -9,7 +9,9 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, outboxEvents } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/rows.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { facetCountDrift } from '../../test/contention.js';
 import { signUp, type Browser } from '../../test/browser.js';
 import { searchTextOf } from './book-search.js';
 import { createBooksRepository } from './books.repository.js';
@@ -468,6 +470,29 @@ describe('kept facet counts', () => {
     expect((await browser.get('/api/books')).json().total).toBe(2);
     await browser.delete(`/api/accounts/${account.id}`);
     expect([await count('account', account.id), await count('account', 'default-personal')]).toEqual([0, 2]);
+  });
+});
+
+describe('the kept vocabulary', () => {
+  it('holds the words with a letter, not numbers or ISBNs, and a number still finds its book', async () => {
+    const { browser, me } = await signUp(t.app);
+    await addBook(browser, { title: 'Nineteen Eighty-Four 1984', author: 'George Orwell', isbn: '9780451524935' });
+    const words = await t.database.db.execute(
+      sql`select value from book_facet_counts where user_id = ${me.id} and facet = 'word' and n > 0 order by value`,
+    );
+    expect(rowsOf<{ value: string }>(words).map((w) => w.value)).toEqual([
+      'eighty',
+      'four',
+      'george',
+      'nineteen',
+      'orwell',
+    ]);
+    const titles = async (q: string) =>
+      ((await browser.get(`/api/books?q=${q}`)).json().items as Book[]).map((book) => book.title);
+    expect(await titles('1984')).toEqual(['Nineteen Eighty-Four 1984']);
+    expect(await titles('9780451524935')).toEqual(['Nineteen Eighty-Four 1984']);
+    expect(await titles('orwel')).toEqual(['Nineteen Eighty-Four 1984']);
+    expect(await facetCountDrift(t.database.db, me.id)).toEqual([]);
   });
 });
 
