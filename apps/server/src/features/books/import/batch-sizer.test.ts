@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBatchSizer } from './batch-sizer.js';
 
-const target = { targetMs: 30, first: 20, min: 10, max: 1000 };
+const target = { targetMs: 30, first: 20, min: 10, max: 1000, waitForRequests: true };
 
 describe('rows per import batch, from time', () => {
   it('starts at the first size, and grows at most twice over per batch towards the target', () => {

@@ -5,6 +5,11 @@ export interface BatchTarget {
   first: number;
   min: number;
   max: number;
+  /**
+   * Whether each batch waits for the API requests in flight to finish first (PostgreSQL: they share the CPUs);
+   * PGlite runs statements one at a time in the order they come, so another reader's waits one batch at most.
+   */
+  waitForRequests: boolean;
 }
 
 /**
