@@ -415,8 +415,8 @@ export function createImportService({
         toldAt = Date.now();
         await context.progress({ current: start, total: plan.length, phase: PHASE });
       }
-      // The requests that queued behind this batch run before the next one, and any they lead to: a page's
-      // request makes several queries, and each would otherwise wait for a batch of its own.
+      // The requests that queued behind this batch run before the next one; on PostgreSQL, also any they lead
+      // to: a page's request makes several queries, and each would otherwise wait for a batch of its own.
       await yieldToOthers();
       if (batchTarget.waitForRequests) await requestsIdle?.(MAX_WAIT_FOR_REQUESTS_MS);
     }
