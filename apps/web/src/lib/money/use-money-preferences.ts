@@ -5,7 +5,7 @@ import {
   type RateSource,
   type UpdateMoneyPreferences,
 } from '@bookshelf/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api-client';
 import { toast } from '../toast';
@@ -33,6 +33,21 @@ export interface MoneyPreferencesState extends MirroredPreferences {
   locale: string;
 }
 
+const SAVING_PREFERENCES = ['money', 'preferences', 'save'] as const;
+
+/** The preferences with the saves still in flight applied, oldest first. */
+function withChanges(
+  preferences: MirroredPreferences,
+  changes: readonly (UpdateMoneyPreferences | undefined)[],
+): MirroredPreferences {
+  let result = preferences;
+  for (const change of changes) {
+    if (!change) continue;
+    result = { ...result, ...change, baseCurrency: change.baseCurrency ?? result.baseCurrency };
+  }
+  return result;
+}
+
 /** The guess is saved once per page load at most, so two components reading it do not both send it. */
 let guessSaved = false;
 
@@ -47,7 +62,13 @@ export function useMoneyPreferences(): MoneyPreferencesState {
     queryFn: ({ signal }) => api(MoneyPaths.preferences, loadPreferencesSchema, { signal }),
     staleTime: 5 * 60_000,
   });
-  const effective = effectivePreferences(query.data);
+  // A change made before the server's first answer has no cached answer to go into: the saves in flight
+  // are laid over whatever is shown, so a switch moves the moment it is clicked (CI stop 34: it did not).
+  const inFlight = useMutationState({
+    filters: { mutationKey: SAVING_PREFERENCES, status: 'pending' },
+    select: (mutation) => mutation.state.variables as UpdateMoneyPreferences | undefined,
+  });
+  const effective = withChanges(effectivePreferences(query.data), inFlight);
   const save = useUpdateMoneyPreferences({ quiet: true });
   const unset = query.data !== undefined && query.data.baseCurrency === null;
   const { baseCurrency, showMultipleCurrencies, showConversionRates, showSymbols, showCodes } = effective;
@@ -74,7 +95,6 @@ export function useMoneyPreferences(): MoneyPreferencesState {
   };
 }
 
-const SAVING_PREFERENCES = ['money', 'preferences', 'save'] as const;
 
 /** Saves settings at once on screen (optimistic), and puts them back if the server refuses. */
 export function useUpdateMoneyPreferences({ quiet = false }: { quiet?: boolean } = {}) {
@@ -91,6 +111,8 @@ export function useUpdateMoneyPreferences({ quiet = false }: { quiet?: boolean }
     },
     onError: (error, _changes, context) => {
       if (context?.before) queryClient.setQueryData(moneyKeys.preferences, context.before);
+      // The first load was cancelled for this save and never answered: ask again.
+      else void queryClient.invalidateQueries({ queryKey: moneyKeys.preferences });
       if (!quiet) toast({ type: 'error', title: 'Currency settings not saved', message: error.message });
     },
     // Two quick changes (a currency, then a switch): the first answer predates the second change, so it would
