@@ -4,7 +4,8 @@
 // matches is skipped, so a second `npm start` goes straight to the server.
 //
 //   node scripts/build.mjs [server] [web] [--force]
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -128,10 +129,13 @@ const targets = {
       await bundleServer(path.join(root, 'apps/server/dist/main.js'));
       // A brand-new PGlite database for the server's first start on an empty DATA_DIR, made here, in a
       // process of its own, so that the server never runs PGlite's initdb (apps/server/src/db/pglite-template.js).
-      execFileSync(process.execPath, ['scripts/pglite-template.mjs', 'apps/server/dist/pglite-template'], {
+      // A process of its own, awaited: the web's build goes on beside it meanwhile.
+      const template = spawn(process.execPath, ['scripts/pglite-template.mjs', 'apps/server/dist/pglite-template'], {
         cwd: root,
         stdio: 'inherit',
       });
+      const [code, signal] = await once(template, 'exit');
+      if (code !== 0) throw new Error(`scripts/pglite-template.mjs exited with ${code ?? signal}`);
     },
   },
   web: {
@@ -151,21 +155,30 @@ const targets = {
   },
 };
 
-/** Builds each named target whose inputs changed since its stamp (all of them with `force`). */
+/**
+ * Builds each named target whose inputs changed since its stamp (all of them with `force`), side by side:
+ * the server's bundle and its database template take other cores than the web's build (`npm start` on a
+ * fresh clone waited for their sum).
+ */
 export async function build(/** @type {Array<keyof typeof targets>} */ names, { force = false } = {}) {
-  for (const name of names) {
-    const target = targets[name];
-    const started = performance.now();
-    const stampFile = path.join(root, target.out, STAMP);
-    const hash = hashInputs(target.inputs);
-    if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) {
-      console.log(`build: ${name} is up to date`);
-      continue;
-    }
-    await target.build();
-    writeFileSync(stampFile, hash);
-    console.log(`build: ${name} built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
+  const outcomes = await Promise.allSettled(
+    names.map(async (name) => {
+      const target = targets[name];
+      const started = performance.now();
+      const stampFile = path.join(root, target.out, STAMP);
+      const hash = hashInputs(target.inputs);
+      if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) {
+        console.log(`build: ${name} is up to date`);
+        return;
+      }
+      await target.build();
+      writeFileSync(stampFile, hash);
+      console.log(`build: ${name} built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }),
+  );
+  // Both run to their end, so a failing one leaves the other's build whole (and stamped) for next time.
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
