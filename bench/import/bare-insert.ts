@@ -25,17 +25,19 @@ export interface BareInsert {
   insertMs: number;
 }
 
-async function insertAll(handle: DatabaseHandle, text: string): Promise<BareInsert> {
-  const { db } = handle;
-  const [user] = await db
+type Planned = { id: string; values: BookValues }[];
+
+/** A new user to own the rows, and the file parsed and planned in one go, as the import's values. */
+export async function planBare(handle: DatabaseHandle, text: string) {
+  const [user] = await handle.db
     .insert(users)
     .values({ name: 'bare', email: `bare-${randomUUID()}@example.org` })
     .returning({ id: users.id });
-  let started = performance.now();
+  const started = performance.now();
   const { rows } = parseImportFile(text, 'goodreads_library_export.csv');
   const plan = planRows(rows, []);
   const at = new Date();
-  const values = plan.flatMap((p) =>
+  const values: Planned = plan.flatMap((p) =>
     p.kind === 'add'
       ? [
           {
@@ -53,11 +55,30 @@ async function insertAll(handle: DatabaseHandle, text: string): Promise<BareInse
         ]
       : [],
   );
-  const planMs = performance.now() - started;
-  started = performance.now();
-  for (let i = 0; i < values.length; i += STATEMENT_ROWS) {
-    await db.execute(insertBooksSql(user!.id, values.slice(i, i + STATEMENT_ROWS), sql`true`));
+  return { userId: user!.id, values, planMs: performance.now() - started };
+}
+
+/** Writes `values` back to back, `rowsPerStatement()` rows at a time; answers the rows per statement used. */
+export async function writeBare(
+  handle: DatabaseHandle,
+  userId: string,
+  values: Planned,
+  rowsPerStatement: () => number,
+  measured: (rows: number, ms: number) => void = () => undefined,
+): Promise<void> {
+  for (let i = 0; i < values.length;) {
+    const rows = values.slice(i, i + rowsPerStatement());
+    const began = performance.now();
+    await handle.db.execute(insertBooksSql(userId, rows, sql`true`));
+    measured(rows.length, performance.now() - began);
+    i += rows.length;
   }
+}
+
+async function insertAll(handle: DatabaseHandle, text: string): Promise<BareInsert> {
+  const { userId, values, planMs } = await planBare(handle, text);
+  const started = performance.now();
+  await writeBare(handle, userId, values, () => STATEMENT_ROWS);
   return { planMs, insertMs: performance.now() - started };
 }
 

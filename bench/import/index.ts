@@ -5,10 +5,19 @@
 // idle p95 from the same run (the bare baseline). Beside the import's time, its floor from the same run: the
 // same file parsed, planned and written by the same statement in 1,000-row batches with nothing else asking
 // (bare-insert.ts). Budgets (DESIGN.md): full import ≤ 5 s on PostgreSQL, ≤ 10 s on PGlite; the other
-// reader's p95 ≤ 2× idle. Exits 1 over budget. The book services (covers found after the import) are the
+// reader's p95 ≤ 2× idle. On PostgreSQL also the fairness floor: the same reader while a bare writer
+// (bare-writer.ts, a process of its own) writes the same rows in batches of the import's time target, which
+// is what the database's share of the machine alone costs it. Exits 1 over budget. The book services (covers found after the import) are the
 // fakes of test-support: no bench reaches Open Library or Google Books.
 //   BENCH_IMPORT_ROWS=10000   BENCH_IMPORT_DB=pglite|postgres
+//   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': node flags for the server (a profile of it)
 //   BENCH_IMPORT_ALONE=1: the import once more with no other reader, last (what the reader costs it)
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { IMPORT_BATCH_TARGET } from '../../apps/server/src/features/books/import/import.service.js';
+import { FROM_SOURCE } from '../support/from-source.js';
 import { startFakeBookServices } from '../../test-support/src/fake-book-services.js';
 import { buildApp, startBuiltApp } from '../support/built-app.js';
 import { withScratchPostgresUrl } from '../support/scratch-postgres.js';
@@ -106,9 +115,41 @@ async function runImport(origin: string, cookie: string, preview: { id: string }
   return { importS: (performance.now() - started) / 1000, summary };
 }
 
+/**
+ * The other reader while bare-writer.ts writes the file's rows to the same database from a process of its
+ * own (planned before the reader starts, so only its writing overlaps).
+ */
+async function readBesideBareWriter(origin: string, cookie: string, databaseUrl: string) {
+  const child = spawn(
+    process.execPath,
+    [...FROM_SOURCE, fileURLToPath(new URL('./bare-writer.ts', import.meta.url)), databaseUrl, String(ROWS)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout });
+  const next = () => new Promise<string>((resolve) => lines.once('line', resolve));
+  if ((await next()) !== 'ready') throw new Error('the bare writer did not get ready');
+  const finished = next();
+  let done = false;
+  child.stdin.write('go\n');
+  const written = finished.then((line) => {
+    done = true;
+    return Number(line.split(' ')[1]);
+  });
+  const samples = await readWhile(origin, cookie, () => done);
+  const writeMs = await written;
+  await once(child, 'exit');
+  return { samples, writeMs };
+}
+
 async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
   const text = goodreadsCsv(ROWS);
-  const app = await startBuiltApp({ ...(databaseUrl ? { databaseUrl } : {}), env: bookServicesEnv });
+  const app = await startBuiltApp({
+    ...(databaseUrl ? { databaseUrl } : {}),
+    env: bookServicesEnv,
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  });
   try {
     // After the app's start, which migrated the scratch database; the app meanwhile does nothing.
     const bare: BareInsert = databaseUrl ? await bareInsertPostgres(databaseUrl, text) : await bareInsertPglite(text);
@@ -138,6 +179,9 @@ async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
     const during = await readWhile(origin, reader, () => done);
     const { importS, summary } = await importing;
     const { user, system } = process.cpuUsage(clientCpu);
+    // The same reader once the import is done: what the bigger table costs, apart from sharing the machine.
+    stopAt = performance.now() + IDLE_MS;
+    const after = await readWhile(origin, reader, () => performance.now() > stopAt);
 
     const idleP95 = percentile(idle, 0.95);
     const duringP95 = percentile(during, 0.95);
@@ -164,6 +208,21 @@ async function onDatabase(kind: 'pglite' | 'postgres', databaseUrl?: string) {
         `${slowdown.toFixed(2)}× (budget ≤ ${MAX_SLOWDOWN}×) ${fair ? 'ok' : 'OVER'}; the bench's own client ` +
         `used ${((user + system) / 1e6).toFixed(2)} s of CPU meanwhile`,
     );
+    console.log(
+      `import.${kind}.after: the same reader's p95 ${percentile(after, 0.95).toFixed(1)} ms once the import is done ` +
+        `(${after.length} requests, p50 ${percentile(after, 0.5).toFixed(1)})`,
+    );
+    if (databaseUrl) {
+      const floor = await readBesideBareWriter(origin, reader, databaseUrl);
+      const ratio = percentile(floor.samples, 0.95) / idleP95;
+      console.log(
+        `import.${kind}.fairness-floor: the same reader's p95 ${percentile(floor.samples, 0.95).toFixed(1)} ms ` +
+          `(p50 ${percentile(floor.samples, 0.5).toFixed(1)}, ${floor.samples.length} requests) while a bare writer ` +
+          `in a process of its own wrote the same rows in ${IMPORT_BATCH_TARGET.postgres.targetMs} ms batches in ` +
+          `${(floor.writeMs / 1000).toFixed(2)} s = ${ratio.toFixed(2)}× idle: what the database's share of the machine ` +
+          `alone costs the reader (the import's ${slowdown.toFixed(2)}× beside it)`,
+      );
+    }
     // Last: the covers it would look for afterwards would otherwise be looked for during the import measured.
     if (ALONE) {
       const loner = await signUp(origin, 'alone');

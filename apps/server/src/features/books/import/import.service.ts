@@ -41,6 +41,7 @@ import { asMergeTarget, countChangingMerges, mergeValues, type MergeTarget } fro
 import { FORMAT_LABELS } from './parse/formats.js';
 import { ImportFileError, parseImportFileInSlices } from './parse/parse-import.js';
 import { planRowsInSlices, type RowPlan } from './plan.js';
+import { createTimeSlices } from './time-slices.js';
 
 export const IMPORT_JOB = 'books.import';
 /**
@@ -66,8 +67,6 @@ export const PREVIEWS_PER_HOUR: RateLimitRule = { service: 'import', limit: 30, 
 const ANNOUNCE_EVERY_MS = 250;
 /** Under steady traffic a batch waits no longer than this for a quiet moment: the import still moves on. */
 const MAX_WAIT_FOR_REQUESTS_MS = 50;
-/** The longest the import's own JavaScript runs before it gives the event loop back (decision 066). */
-const MAX_SLICE_MS = 2;
 
 export interface ImportServiceDeps {
   db: Database;
@@ -280,12 +279,10 @@ export function createImportService({
     const ids = adds.map(() => randomUUID());
     const insert = createBooksInsert(row.userId);
     // A few milliseconds of JavaScript at a time: a request that arrives meanwhile waits no longer than that.
-    let sliceEnds = performance.now() + MAX_SLICE_MS;
+    const slices = createTimeSlices();
     for (const [i, p] of adds.entries()) {
       insert.add(ids[i]!, valuesOf(p, at));
-      if (performance.now() < sliceEnds) continue;
-      await yieldToOthers();
-      sliceEnds = performance.now() + MAX_SLICE_MS;
+      if (slices.due()) await slices.pause();
     }
     const merging = row.duplicates === 'merge';
     const duplicates = batch.filter((p) => p.kind === 'duplicate').length;

@@ -1,7 +1,6 @@
-import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { CreateBookRequest } from '@bookshelf/contract';
 import { createDuplicateFinder, type DuplicateOf, type LibraryBook } from './duplicates.js';
-import { ROWS_PER_SLICE } from './parse/parse-import.js';
+import { createTimeSlices } from './time-slices.js';
 import type { ParsedRow } from './parse/rows.js';
 
 export type RowPlan =
@@ -15,16 +14,17 @@ export function planRows(rows: readonly ParsedRow[], library: readonly LibraryBo
   return rows.map((parsed) => planRow(parsed, finder));
 }
 
-/** planRows a slice at a time, giving the event loop back between slices (see parseImportFileInSlices). */
+/** planRows a few milliseconds at a time, giving the event loop back between slices (time-slices.ts). */
 export async function planRowsInSlices(
   rows: readonly ParsedRow[],
   library: readonly LibraryBook[],
 ): Promise<RowPlan[]> {
   const finder = createDuplicateFinder(library);
   const plan: RowPlan[] = [];
-  for (let offset = 0; offset < rows.length; offset += ROWS_PER_SLICE) {
-    for (const parsed of rows.slice(offset, offset + ROWS_PER_SLICE)) plan.push(planRow(parsed, finder));
-    await yieldToOthers();
+  const slices = createTimeSlices();
+  for (const parsed of rows) {
+    plan.push(planRow(parsed, finder));
+    if (slices.due()) await slices.pause();
   }
   return plan;
 }

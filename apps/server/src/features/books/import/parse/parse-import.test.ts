@@ -106,7 +106,7 @@ describe('parseImportFileInSlices', () => {
   it('gives the same rows as parseImportFile across chunk and slice boundaries, multi-line reviews included', async () => {
     const header = 'Title,Author,ISBN,Review,Tags';
     const lines = Array.from(
-      { length: ROWS_PER_SLICE * 3 + 17 },
+      { length: ROWS_PER_SLICE * 40 + 17 },
       (_, i) => `"Book ${i}","Writer, ${i % 11}",,"Line one of ${i}\nline two, ""quoted""\n${'x'.repeat(i % 300)}",a;b`,
     );
     const text = [header, ...lines].join('\r\n');

@@ -1,6 +1,5 @@
 import { ImportLimits, ImportMessages } from '@bookshelf/contract';
 import { bookshelfCsvRows, bookshelfJsonRows } from './bookshelf.js';
-import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { readTable, readTableInChunks, sliceTable, type Table } from './csv.js';
 import { detectFormat, type ImportFormat } from './formats.js';
 import { genericRows } from './generic.js';
@@ -8,6 +7,7 @@ import { goodreadsRows } from './goodreads.js';
 import { isLibraryThingJson, libraryThingJsonRows, libraryThingRows } from './librarything.js';
 import type { ParsedFile, ParsedRow } from './rows.js';
 import { storyGraphRows } from './storygraph.js';
+import { createTimeSlices } from '../time-slices.js';
 
 /** The largest file an import takes. */
 export const MAX_IMPORT_BYTES = ImportLimits.maxBytes;
@@ -121,8 +121,8 @@ export function parseImportFile(text: string, filename?: string): ParsedFile {
   return { format, rows: CSV_MAPPERS[format](table) };
 }
 
-/** Rows mapped between two turns of the event loop: about ten milliseconds of work. */
-export const ROWS_PER_SLICE = 250;
+/** Rows mapped at a time between two looks at the clock (time-slices.ts gives the event loop back). */
+export const ROWS_PER_SLICE = 25;
 
 /**
  * parseImportFile in slices, giving the event loop back between them, so that reading a large file on the
@@ -136,10 +136,11 @@ export async function parseImportFileInSlices(text: string, filename?: string): 
   const table = await readTableInChunks(body);
   const format = csvFormat(table, jsonLike);
   const rows: ParsedRow[] = [];
+  const slices = createTimeSlices();
   for (let offset = 0; offset < table.records.length; offset += ROWS_PER_SLICE) {
     // Each record carries its spreadsheet row number, so a slice maps to the same rows as the whole.
     rows.push(...CSV_MAPPERS[format](sliceTable(table, offset, offset + ROWS_PER_SLICE)));
-    await yieldToOthers();
+    if (slices.due()) await slices.pause();
   }
   return { format, rows };
 }
