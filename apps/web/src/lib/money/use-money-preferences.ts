@@ -95,7 +95,6 @@ export function useMoneyPreferences(): MoneyPreferencesState {
   };
 }
 
-
 /** Saves settings at once on screen (optimistic), and puts them back if the server refuses. */
 export function useUpdateMoneyPreferences({ quiet = false }: { quiet?: boolean } = {}) {
   const queryClient = useQueryClient();
